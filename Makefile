@@ -1,0 +1,41 @@
+# Two commands on a fresh machine: `make run` and `make test`. Only Python 3.11+, make and git needed.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-from-lock
+export PATH := $(abspath $(BIN)):$(PATH)
+
+.PHONY: run test lint format bench messages clean-var
+
+$(STAMP): requirements.lock
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --require-hashes -r requirements.lock
+	@touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	@echo ""
+	@echo "  Spectacular Bid is starting on http://127.0.0.1:$${WEB_PORT:-8000}  (Ctrl-C stops it)"
+	@echo ""
+	$(BIN)/honcho --procfile platform/Procfile --app-root . start
+
+test: $(STAMP)
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: $(STAMP)
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+bench: $(STAMP)
+	$(BIN)/python bench/engine.py
+
+# Regenerates the translation catalogues (needs GNU gettext); the compiled .mo files are committed.
+messages: $(STAMP)
+	$(BIN)/python manage.py makemessages --locale es --locale en --ignore '.venv/*' --ignore 'var/*'
+	$(BIN)/python manage.py makemessages --domain djangojs --locale es --locale en --ignore '.venv/*' --ignore 'var/*'
+	$(BIN)/python manage.py compilemessages --ignore '.venv/*'
