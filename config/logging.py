@@ -20,7 +20,9 @@ class JsonFormatter(logging.Formatter):
         # Fields passed with `extra=` become top-level keys, so log lines stay queryable.
         for key, value in vars(record).items():
             if key not in _STANDARD and not key.startswith("_"):
-                payload[key] = value if isinstance(value, str | int | float | bool | None) else str(value)
+                payload[key] = (
+                    value if isinstance(value, str | int | float | bool | None) else str(value)
+                )
         if record.exc_info:
             payload["exception"] = self.formatException(record.exc_info)
         return json.dumps(payload, ensure_ascii=False)

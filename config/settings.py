@@ -202,7 +202,9 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"json": {"()": "config.logging.JsonFormatter"}},
-    "handlers": {"stdout": {"class": "logging.StreamHandler", "stream": sys.stdout, "formatter": "json"}},
+    "handlers": {
+        "stdout": {"class": "logging.StreamHandler", "stream": sys.stdout, "formatter": "json"}
+    },
     "root": {"handlers": ["stdout"], "level": LOG_LEVEL},
     "loggers": {
         "django": {"handlers": ["stdout"], "level": LOG_LEVEL, "propagate": False},

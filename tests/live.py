@@ -1,0 +1,181 @@
+"""Start the real platform processes (Daphne, Celery worker, honcho) for a test.
+
+The processes run against the test database of the current test, so a test that uses them
+must use the `transactional_db` fixture (or `django_db(transaction=True)`): its rows are then
+committed and visible to the subprocesses. They share the test process's broker and channel
+layer settings (Redis when REDIS_URL is set, the filesystem broker otherwise).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import quote
+
+from django.conf import settings
+from django.db import connection
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def database_url() -> str:
+    """The URL of the database the current test uses (the test database, not the real one)."""
+    db = connection.settings_dict
+    if db["ENGINE"].endswith("sqlite3"):
+        return f"sqlite:///{Path(db['NAME']).resolve()}"
+    user = quote(db.get("USER") or "")
+    password = f":{quote(db['PASSWORD'])}" if db.get("PASSWORD") else ""
+    auth = f"{user}{password}@" if user else ""
+    host = db.get("HOST") or "127.0.0.1"
+    port = f":{db['PORT']}" if db.get("PORT") else ""
+    return f"postgres://{auth}{host}{port}/{db['NAME']}"
+
+
+def platform_env(**overrides: str) -> dict[str, str]:
+    env = dict(os.environ)
+    env.update(
+        {
+            "DJANGO_SETTINGS_MODULE": "config.settings",
+            "DATABASE_URL": database_url(),
+            "PYTHONUNBUFFERED": "1",
+            "PATH": f"{BIN}{os.pathsep}{env.get('PATH', '')}",
+        }
+    )
+    if not settings.REDIS_URL:
+        env["BROKER_DIR"] = str(settings.BROKER_DIR)
+    env.update(overrides)
+    return env
+
+
+@dataclass
+class Process:
+    name: str
+    popen: subprocess.Popen
+    log_path: Path
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+    def stop(self, sig: int = signal.SIGTERM, timeout: float = 15.0) -> int:
+        if self.popen.poll() is None:
+            with suppress(ProcessLookupError):
+                os.killpg(self.popen.pid, sig)
+            try:
+                self.popen.wait(timeout)
+            except subprocess.TimeoutExpired:
+                with suppress(ProcessLookupError):
+                    os.killpg(self.popen.pid, signal.SIGKILL)
+                self.popen.wait(5)
+        return int(self.popen.returncode)
+
+
+@dataclass
+class LivePlatform:
+    web_ports: list[int] = field(default_factory=list)
+    processes: list[Process] = field(default_factory=list)
+
+    def url(self, index: int = 0) -> str:
+        return f"http://127.0.0.1:{self.web_ports[index]}"
+
+    def ws_url(self, index: int = 0) -> str:
+        return f"ws://127.0.0.1:{self.web_ports[index]}"
+
+    def logs(self) -> str:
+        return "\n".join(f"--- {p.name} ---\n{p.log()[-6000:]}" for p in self.processes)
+
+
+def spawn(name: str, args: list[str], env: dict[str, str], log_dir: Path) -> Process:
+    log_path = log_dir / f"{name}.log"
+    log_file = log_path.open("wb")
+    popen = subprocess.Popen(
+        args, cwd=ROOT, env=env, stdout=log_file, stderr=subprocess.STDOUT, start_new_session=True
+    )
+    return Process(name, popen, log_path)
+
+
+def wait_for_http(url: str, process: Process, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.popen.poll() is not None:
+            raise RuntimeError(f"{process.name} exited early:\n{process.log()}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status < 500:
+                    return
+        except urllib.error.HTTPError as error:
+            if error.code < 500:
+                return
+        except OSError:
+            pass
+        time.sleep(0.1)
+    raise TimeoutError(f"{url} did not answer within {timeout} s:\n{process.log()}")
+
+
+def wait_for_log(process: Process, needle: str, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if needle in process.log():
+            return
+        if process.popen.poll() is not None:
+            raise RuntimeError(f"{process.name} exited early:\n{process.log()}")
+        time.sleep(0.1)
+    raise TimeoutError(f"{process.name} never logged {needle!r}:\n{process.log()}")
+
+
+def daphne_args(port: int) -> list[str]:
+    return [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"]
+
+
+def worker_args(*, beat: bool, schedule: Path) -> list[str]:
+    args = [str(BIN / "celery"), "--app", "config", "worker", "--loglevel", "INFO"]
+    args += ["--concurrency", "2", "--without-gossip", "--without-mingle"]
+    if beat:
+        args += ["--beat", "--schedule", str(schedule)]
+    return args
+
+
+@contextmanager
+def live_platform(
+    *, web: int = 1, worker: bool = True, beat: bool = False, env: dict[str, str] | None = None
+) -> Iterator[LivePlatform]:
+    """Daphne on `web` free ports and optionally one Celery worker (with beat if asked)."""
+    platform = LivePlatform()
+    with tempfile.TemporaryDirectory(prefix="live-") as tmp:
+        log_dir = Path(tmp)
+        environment = platform_env(**(env or {}))
+        try:
+            for index in range(web):
+                port = free_port()
+                platform.web_ports.append(port)
+                platform.processes.append(
+                    spawn(f"daphne-{index}", daphne_args(port), environment, log_dir)
+                )
+            if worker:
+                args = worker_args(beat=beat, schedule=log_dir / "beat-schedule")
+                platform.processes.append(spawn("worker", args, environment, log_dir))
+            for index, port in enumerate(platform.web_ports):
+                wait_for_http(f"http://127.0.0.1:{port}/", platform.processes[index])
+            if worker:
+                wait_for_log(platform.processes[-1], "ready.")
+            yield platform
+        finally:
+            for process in platform.processes:
+                process.stop()

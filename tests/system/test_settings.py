@@ -1,0 +1,43 @@
+"""Settings behave as the README's configuration table says."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+from tests.live import ROOT
+
+
+def run_manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    environment = {k: v for k, v in os.environ.items() if k not in {"SECRET_KEY", "DEBUG"}}
+    environment.update(env)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_without_secret_key_and_debug_off_the_process_refuses_to_start():
+    result = run_manage("check", DEBUG="false")
+    assert result.returncode != 0
+    assert "SECRET_KEY is not set" in result.stderr
+
+
+def test_check_deploy_passes_with_production_values():
+    result = run_manage(
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
+        DEBUG="false",
+        SECRET_KEY="x7#kq" * 12,
+        ALLOWED_HOSTS="bid.example.com",
+        CSRF_TRUSTED_ORIGINS="https://bid.example.com",
+        SECURE_HSTS_PRELOAD="true",
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
