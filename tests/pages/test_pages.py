@@ -1,0 +1,123 @@
+"""Home page, rules page and fragment (both languages), language switch."""
+
+from __future__ import annotations
+
+import pytest
+from django.conf import settings
+from django.test import Client
+from django.urls import reverse
+
+from games.views import rules_html, rules_language
+
+pytestmark = pytest.mark.django_db
+
+EN_ONLY = "Points and counters"
+ES_ONLY = "Puntos y contadores"
+
+
+def test_home_for_an_anonymous_visitor(client: Client) -> None:
+    response = client.get(reverse("home"))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Spectacular Bid" in html
+    assert reverse("signup") in html
+    assert reverse("login") in html
+    assert reverse("rules") in html
+
+
+def test_home_for_a_logged_in_player(client_logged_in, user) -> None:
+    response = client_logged_in(user).get(reverse("home"))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert reverse("profile", kwargs={"username": "alice"}) in html
+    assert f'action="{reverse("logout")}"' in html
+    assert f'href="{reverse("signup")}"' not in html
+
+
+def test_rules_page_in_english(client: Client) -> None:
+    response = client.get(reverse("rules"), HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert EN_ONLY in html
+    assert ES_ONLY not in html
+    assert "R4.2" in html
+    assert 'id="R4.2"' in html  # each rule can be linked to
+    assert '<html lang="en">' in html
+
+
+def test_rules_page_in_spanish_from_accept_language(client: Client) -> None:
+    response = client.get(reverse("rules"), HTTP_ACCEPT_LANGUAGE="es-ES,es;q=0.9")
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert ES_ONLY in html
+    assert EN_ONLY not in html
+    assert "R4.2" in html
+    assert '<html lang="es">' in html
+
+
+def test_rules_page_in_spanish_from_the_language_cookie(client: Client) -> None:
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "es"
+    html = client.get(reverse("rules"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert ES_ONLY in html
+    assert "subasta" in html
+
+
+def test_both_rule_books_have_the_same_rule_ids() -> None:
+    import re
+
+    pattern = re.compile(r'id="((?:R\d+\.\d+)|(?:P\d+))"')
+    en_ids = pattern.findall(rules_html("en")[0])
+    es_ids = pattern.findall(rules_html("es")[0])
+    assert en_ids == es_ids
+    assert "R4.2" in en_ids
+    assert len(en_ids) > 40
+
+
+def test_rules_language_falls_back_to_english() -> None:
+    assert rules_language("es-mx") == "es"
+    assert rules_language("fr") == "en"
+    assert rules_language(None) == "en"
+
+
+def test_rules_fragment_has_no_base_template(client: Client) -> None:
+    response = client.get(reverse("rules-fragment"), HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert html.startswith('<article class="rules rules--fragment"')
+    assert EN_ONLY in html
+    assert "R4.2" in html
+    for marker in ("<html", "<body", "site-header", "<nav"):
+        assert marker not in html
+
+
+def test_rules_fragment_in_spanish(client: Client) -> None:
+    html = client.get(reverse("rules-fragment"), HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert ES_ONLY in html
+    assert 'lang="es"' in html
+
+
+def test_set_language_switches_the_language(client: Client) -> None:
+    rules = reverse("rules")
+    response = client.post(reverse("set_language"), {"language": "es", "next": rules})
+    assert response.status_code == 302
+    assert response["Location"] == rules
+    html = client.get(rules, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert ES_ONLY in html
+    assert "Reglas" in html  # the nav is translated too
+
+    client.post(reverse("set_language"), {"language": "en", "next": rules})
+    html = client.get(rules, HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert EN_ONLY in html
+
+
+def test_base_template_has_a_language_switch_keeping_next(client: Client) -> None:
+    html = client.get(reverse("rules") + "?x=1").content.decode()
+    assert f'action="{reverse("set_language")}"' in html
+    assert 'name="next" value="/rules/?x=1"' in html
+    assert 'name="language" value="es"' in html
+    assert 'name="language" value="en"' in html
+
+
+def test_home_in_spanish(client: Client) -> None:
+    html = client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "Regístrate" in html or "Crear cuenta" in html
