@@ -1,0 +1,195 @@
+"""What one seat, or a spectator, may see (R2.4): `view` and `events_for`.
+
+Secrecy is by construction: a view is built only from public fields plus the viewer's own hand,
+so the opponent's tiles and the boneyard never enter it while a round is being played. Both
+hands of a round appear only in `last_round`, which exists only once that round is over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from . import auction as bids
+from .board import END_NAMES, SPINNER_AT_LEAD, Board
+from .clock import CONTINUE_TIMEOUT, DELAY, START_TIMEOUT, flag_at
+from .game import awaiting_reveal, bank_at, deadline, legal_actions
+from .state import AUCTION, PLAYING, ROUND_OVER, WAITING, State
+from .tiles import HIGH, IS_DOUBLE, LOW, NAME, PIPS, names_of
+
+Event = dict[str, Any]
+
+# PLACED dicts for every (tile, outer value), copied rather than rebuilt on each view.
+_PLACED: tuple[dict[str, Any] | None, ...] = tuple(
+    {"tile": NAME[t], "inner": PIPS[t] - outer, "outer": outer, "double": IS_DOUBLE[t]}
+    if outer in (HIGH[t], LOW[t])
+    else None
+    for t in range(len(NAME))
+    for outer in range(7)
+)
+
+
+def view(st: State, seat: int | None, now: float) -> dict[str, Any]:
+    """The game as `seat` (0, 1, or None for a spectator) may see it at `now`."""
+    own = seat if seat in (0, 1) else None
+    now = float(now)
+    players = [
+        {
+            "balance": st.balances[s],
+            "bank": bank_at(st, s, now),
+            "hand_count": st.hands[s].bit_count(),
+            "started": st.started[s],
+            "continued": st.continued[s],
+        }
+        for s in (0, 1)
+    ]
+    clock = None
+    if st.clock_start is not None and st.to_act is not None:
+        start = st.clock_start
+        clock = {
+            "running": st.to_act,
+            "decision_start": start,
+            "delay_end": start + DELAY,
+            "flag_at": flag_at(st.banks[st.to_act], start),
+        }
+    must_play = None
+    if own is not None and own == st.to_act and st.must_play >= 0:
+        must_play = NAME[st.must_play]
+    return {
+        "status": st.status,
+        "phase": st.phase,
+        "round": st.round,
+        "seat": own,
+        "same_device": st.same_device,
+        "showing": st.showing if st.same_device else None,
+        "players": players,
+        "to_act": st.to_act,
+        "awaiting_reveal": awaiting_reveal(st),
+        "clock": clock,
+        "deadline": deadline(st),
+        "now": now,
+        "board": board_view(st.board),
+        "hand": names_of(st.hands[own]) if own is not None else None,
+        "must_play": must_play,
+        "legal": legal_actions(st, own),
+        "boneyard_left": len(st.boneyard) - st.drawn,
+        "auction": _auction_view(st, own),
+        "jockey": st.jockey,
+        "winner": st.winner,
+        "reason": st.reason,
+        "last_round": _copy_summary(st.last_round),
+        "continue_at": (
+            st.closed_at + CONTINUE_TIMEOUT
+            if st.status == PLAYING and st.phase == ROUND_OVER and st.closed_at is not None
+            else None
+        ),
+        "start_deadline": st.created_at + START_TIMEOUT if st.status == WAITING else None,
+    }
+
+
+def board_view(board: Board) -> dict[str, Any]:
+    if board.lead < 0:
+        return {
+            "lead": None,
+            "left": [],
+            "right": [],
+            "up": [],
+            "down": [],
+            "spinner": None,
+            "ends": [],
+            "count": 0,
+        }
+    lead = board.lead
+    # The lead lies higher half toward the left (scenarios.md): inner = left, outer = right.
+    out: dict[str, Any] = {
+        "lead": {
+            "tile": NAME[lead],
+            "inner": HIGH[lead],
+            "outer": LOW[lead],
+            "double": IS_DOUBLE[lead],
+        }
+    }
+    placed = _PLACED
+    for name, arm in zip(END_NAMES, board.arms, strict=True):
+        out[name] = [placed[t * 7 + outer].copy() for t, outer in arm]  # type: ignore[union-attr]
+    spinner = None
+    if board.spinner is not None:
+        arm, index = board.spinner
+        tile = board.spinner_tile()
+        assert tile is not None
+        spinner = {
+            "tile": NAME[tile],
+            "arm": "lead" if arm == SPINNER_AT_LEAD else END_NAMES[arm],
+            "index": index,
+        }
+    out["spinner"] = spinner
+    out["ends"] = [
+        {"end": END_NAMES[e], "value": v, "counts": board.counts[e]}
+        for e, v in enumerate(board.ends)
+        if v >= 0
+    ]
+    out["count"] = board.count
+    return out
+
+
+def _auction_view(st: State, own: int | None) -> dict[str, Any] | None:
+    auc = st.auction
+    if auc is None or st.phase != AUCTION:
+        return None
+    out: dict[str, Any] = {
+        "jockey": auc.jockey,
+        "rival": auc.rival,
+        "bid": auc.bid,
+        "bidder": auc.bidder,
+        "history": [{"player": b.player, "do": b.do, "amount": b.amount} for b in auc.history],
+        "min_bid": None,
+        "max_bid": None,
+        "net_cost": None,
+    }
+    if own is not None and own == st.to_act:
+        is_jockey = own == auc.jockey
+        amounts = bids.legal_amounts(st.balances[own], is_jockey, auc.bid)
+        out["min_bid"] = bids.min_bid(auc.bid)
+        out["max_bid"] = amounts[-1] if amounts else None
+        out["net_cost"] = {str(a): bids.net_cost(a, is_jockey) for a in amounts}
+    return out
+
+
+def _copy_summary(summary: dict[str, Any] | None) -> dict[str, Any] | None:
+    # The state shares this dict between versions; hand out a copy so no caller can edit it.
+    if summary is None:
+        return None
+    return {
+        "round": summary["round"],
+        "reason": summary["reason"],
+        "hands": [list(summary["hands"][0]), list(summary["hands"][1])],
+        "totals": list(summary["totals"]),
+        "payments": [dict(p) for p in summary["payments"]],
+    }
+
+
+def events_for(events: Iterable[Event], seat: int | None) -> list[Event]:
+    """The events as `seat` may see them: no other seat's drawn tile, no hidden deal."""
+    own = seat if seat in (0, 1) else None
+    out: list[Event] = []
+    for ev in events:
+        kind = ev.get("type")
+        if kind == "draw":
+            ev = dict(ev)
+            if ev.get("player") != own:
+                ev["tile"] = None
+        elif kind == "deal":
+            ev = dict(ev)
+            hands = ev.get("hands") or [[], []]
+            ev["hands"] = [list(hands[s]) if s == own else None for s in (0, 1)]
+            ev["hand_counts"] = [len(hands[0]), len(hands[1])]
+            boneyard = ev.get("boneyard") or []
+            ev["boneyard"] = None
+            ev["boneyard_left"] = len(boneyard)
+        else:
+            ev = dict(ev)
+            for key in ("hands", "totals"):
+                if isinstance(ev.get(key), list):
+                    ev[key] = [list(x) if isinstance(x, list) else x for x in ev[key]]
+        out.append(ev)
+    return out

@@ -1,0 +1,175 @@
+"""Replays every shared scenario (../shared/spec/scenarios/*.json) and checks its `expect` block
+exactly as scenarios.md "The expect block" describes; also drives the CLI as a subprocess."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from games.engine.scenario import run_scenario
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIOS = ROOT.parent / "shared" / "spec" / "scenarios"
+FILES = sorted(SCENARIOS.glob("*.json"))
+BANK_TOLERANCE = 0.001
+
+
+def test_scenario_folder_is_present_and_not_empty() -> None:
+    # A missing contract must fail loudly, not turn every test below into a silent skip.
+    assert SCENARIOS.is_dir(), f"scenario folder missing: {SCENARIOS}"
+    assert FILES, f"no scenario files in {SCENARIOS}"
+
+
+def _matches(expected: dict[str, Any], event: dict[str, Any]) -> bool:
+    return all(key in event and event[key] == value for key, value in expected.items())
+
+
+def _check_events_include(wanted: list[dict[str, Any]], events: list[dict[str, Any]]) -> None:
+    """`wanted` must appear in this order among `events`, each matching on the keys it names."""
+    position = 0
+    for want in wanted:
+        while position < len(events) and not _matches(want, events[position]):
+            position += 1
+        assert position < len(events), f"event {want} not found in order among {events}"
+        position += 1
+
+
+def _check_value(key: str, expected: Any, actual: Any) -> None:
+    if key == "banks":
+        assert len(actual) == len(expected)
+        for want, got in zip(expected, actual, strict=True):
+            assert got == pytest.approx(want, abs=BANK_TOLERANCE), f"banks: {actual} != {expected}"
+    else:
+        assert actual == expected, f"{key}: {actual!r} != {expected!r}"
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_scenario_expect_block(path: Path) -> None:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    expect = data["expect"]
+    out = run_scenario(data)
+    for key, value in expect.items():
+        if key != "steps":
+            assert key in out, f"output has no {key!r}"
+            _check_value(key, value, out[key])
+    expected_steps = expect.get("steps", [])
+    assert len(out["steps"]) >= len(expected_steps)
+    for i, (want, got) in enumerate(zip(expected_steps, out["steps"], strict=False)):
+        for key, value in want.items():
+            if key == "events_include":
+                try:
+                    _check_events_include(value, got["events"])
+                except AssertionError as err:
+                    raise AssertionError(f"step {i}: {err}") from None
+            else:
+                assert key in got, f"step {i}: output has no {key!r}"
+                try:
+                    _check_value(key, value, got[key])
+                except AssertionError as err:
+                    raise AssertionError(f"step {i}: {err}") from None
+
+
+def _cli(path: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "games.engine.scenario", str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_cli_exit_0_and_json_output(path: Path) -> None:
+    result = _cli(path)
+    assert result.returncode == 0, result.stderr
+    out = json.loads(result.stdout)
+    assert out == json.loads(json.dumps(run_scenario(json.loads(path.read_text()))))
+
+
+def _valid_scenario() -> dict[str, Any]:
+    return json.loads(FILES[0].read_text(encoding="utf-8"))
+
+
+def _bad_deal() -> dict[str, Any]:
+    data = _valid_scenario()
+    data["rounds"][0]["boneyard"][0] = data["rounds"][0]["hands"][0][0]  # a tile twice
+    return data
+
+
+def _short_hand() -> dict[str, Any]:
+    data = _valid_scenario()
+    data["rounds"][0]["hands"][1] = data["rounds"][0]["hands"][1][:6]
+    return data
+
+
+def _time_goes_back() -> dict[str, Any]:
+    data = _valid_scenario()
+    data["steps"][2]["t"] = 0.5
+    return data
+
+
+def _unknown_player() -> dict[str, Any]:
+    data = _valid_scenario()
+    data["steps"][0]["player"] = 2
+    return data
+
+
+MALFORMED = {
+    "bad_json": "{not json",
+    "duplicate_tile": _bad_deal,
+    "six_tile_hand": _short_hand,
+    "time_goes_back": _time_goes_back,
+    "unknown_player": _unknown_player,
+    "not_an_object": "[1, 2, 3]",
+}
+
+
+@pytest.mark.parametrize("case", sorted(MALFORMED))
+def test_cli_malformed_file_exits_2_with_one_line(case: str, tmp_path: Path) -> None:
+    source = MALFORMED[case]
+    text = source if isinstance(source, str) else json.dumps(source())
+    path = tmp_path / f"{case}.json"
+    path.write_text(text, encoding="utf-8")
+    result = _cli(path)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+
+
+def test_unknown_request_is_a_bad_request_step_not_a_malformed_file() -> None:
+    data = _valid_scenario()
+    data["steps"].append({"t": 20, "player": 0, "do": "dance"})
+    out = run_scenario(data)
+    assert out["steps"][-1]["ok"] is False
+    assert out["steps"][-1]["error"] == "bad_request"
+    assert out["steps"][-1]["events"] == []
+
+
+def test_no_deal_listed_stops_the_replay() -> None:
+    data = json.loads((SCENARIOS / "06-block-pays-lower-hand.json").read_text(encoding="utf-8"))
+    data["rounds"] = data["rounds"][:1]
+    data["steps"].append({"t": 200, "do": "tick"})
+    out = run_scenario(data)
+    assert out["status"] == "no_deal"
+    assert out["round"] == 1
+    assert out["to_act"] is None
+
+
+def test_refused_step_reports_timed_events_separately() -> None:
+    data = json.loads((SCENARIOS / "04-loss-on-time.json").read_text(encoding="utf-8"))
+    # Drop the tick at t=18: the flag is then observed by the late move at t=19.
+    data["steps"] = [s for s in data["steps"] if s["t"] != 18]
+    out = run_scenario(data)
+    last = out["steps"][-1]
+    assert last["ok"] is False and last["error"] == "game_over"
+    assert last["events"] == []
+    kinds = [e["type"] for e in last["timed_events"]]
+    assert kinds == ["flag", "game_over"]
+    assert last["timed_events"][0]["t"] == pytest.approx(18.0)
