@@ -517,10 +517,15 @@ def _transfer(st: State, payer: int, points: int, why: str, now: float, events: 
     return moved
 
 
+def points_for_count(count: int) -> int:
+    """R4.5: a positive multiple of 5 scores that many points; any other count scores nothing."""
+    return count if count > 0 and count % 5 == 0 else 0
+
+
 def _score(st: State, seat: int, now: float, events: list[Event]) -> bool:
     """R4.5: score the count after a placement. True when that ended the game (R1.5)."""
     count = st.board.count
-    if count <= 0 or count % 5:
+    if not points_for_count(count):
         return False
     opponent = 1 - seat
     moved = min(count, st.balances[opponent])

@@ -11,11 +11,11 @@ from collections.abc import Iterable
 from typing import Any
 
 from . import auction as bids
-from .board import END_NAMES, SPINNER_AT_LEAD, Board
+from .board import END_INDEX, END_NAMES, SPINNER_AT_LEAD, Board, lead_board
 from .clock import CONTINUE_TIMEOUT, DELAY, START_TIMEOUT, flag_at
-from .game import awaiting_reveal, bank_at, deadline, legal_actions
+from .game import awaiting_reveal, bank_at, deadline, legal_actions, points_for_count
 from .state import AUCTION, PLAYING, ROUND_OVER, WAITING, State
-from .tiles import HIGH, IS_DOUBLE, LOW, NAME, PIPS, names_of
+from .tiles import HIGH, IS_DOUBLE, LOW, NAME, PIPS, TILE_BY_NAME, names_of
 
 Event = dict[str, Any]
 
@@ -55,6 +55,7 @@ def view(st: State, seat: int | None, now: float) -> dict[str, Any]:
     must_play = None
     if own is not None and own == st.to_act and st.must_play >= 0:
         must_play = NAME[st.must_play]
+    legal = legal_actions(st, own)
     return {
         "status": st.status,
         "phase": st.phase,
@@ -71,7 +72,8 @@ def view(st: State, seat: int | None, now: float) -> dict[str, Any]:
         "board": board_view(st.board),
         "hand": names_of(st.hands[own]) if own is not None else None,
         "must_play": must_play,
-        "legal": legal_actions(st, own),
+        "legal": legal,
+        "play_preview": play_preview(st.board, legal),
         "boneyard_left": len(st.boneyard) - st.drawn,
         "auction": _auction_view(st, own),
         "jockey": st.jockey,
@@ -87,6 +89,27 @@ def view(st: State, seat: int | None, now: float) -> dict[str, Any]:
     }
 
 
+def play_preview(board: Board, legal: list[dict[str, Any]]) -> dict[str, dict[str, int]]:
+    """What each legal placement would make the count, and score: "tile:end" -> numbers.
+
+    The lead after an auction is keyed "tile:lead". Computed here so that the page shows
+    what a placement is worth without knowing any counting rule.
+    """
+    preview: dict[str, dict[str, int]] = {}
+    for action in legal:
+        do = action["do"]
+        if do == "play":
+            tile, end = TILE_BY_NAME[action["tile"]], action["end"]
+            count = board.place(tile, END_INDEX[end]).count
+        elif do == "lead":
+            tile, end = TILE_BY_NAME[action["tile"]], "lead"
+            count = lead_board(tile).count
+        else:
+            continue
+        preview[f"{action['tile']}:{end}"] = {"count": count, "points": points_for_count(count)}
+    return preview
+
+
 def board_view(board: Board) -> dict[str, Any]:
     if board.lead < 0:
         return {
@@ -98,6 +121,7 @@ def board_view(board: Board) -> dict[str, Any]:
             "spinner": None,
             "ends": [],
             "count": 0,
+            "scores": 0,
         }
     lead = board.lead
     # The lead lies higher half toward the left (scenarios.md): inner = left, outer = right.
@@ -129,6 +153,7 @@ def board_view(board: Board) -> dict[str, Any]:
         if v >= 0
     ]
     out["count"] = board.count
+    out["scores"] = points_for_count(board.count)
     return out
 
 
@@ -145,6 +170,10 @@ def _auction_view(st: State, own: int | None) -> dict[str, Any] | None:
         "min_bid": None,
         "max_bid": None,
         "net_cost": None,
+        # What the standing bidder pays if the bid is accepted (R6.4, R6.5): public to both.
+        "accept_cost": (
+            None if auc.bid is None else bids.net_cost(auc.bid, auc.bidder == auc.jockey)
+        ),
     }
     if own is not None and own == st.to_act:
         is_jockey = own == auc.jockey

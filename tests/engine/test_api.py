@@ -638,3 +638,46 @@ def test_every_legal_action_is_accepted_in_random_games() -> None:
             seat = rng.choice(movers)
             st, _ = engine.apply(st, seat, rng.choice(engine.legal_actions(st, seat)[:-1]), now)
             assert sum(st.balances) == 300
+
+
+def _scenario_01_after_lead() -> tuple[Any, float]:
+    data = json.loads((SCENARIOS / "01-rank-lead-and-spinner-count.json").read_text())
+    st = engine.new_game(deals=data["rounds"], created_at=0.0)
+    st, _ = engine.apply(st, 0, {"do": "start"}, 0.0)
+    st, _ = engine.apply(st, 1, {"do": "start"}, 1.0)
+    return st, 1.0
+
+
+def test_view_previews_the_count_and_score_of_every_legal_placement():
+    st, now = _scenario_01_after_lead()  # [5|5] led by rank: spinner alone counts 10
+    seat_view = engine.view(st, 1, now)
+    assert seat_view["board"]["count"] == 10
+    assert seat_view["board"]["scores"] == 10
+    plays = [a for a in seat_view["legal"] if a["do"] == "play"]
+    preview = seat_view["play_preview"]
+    assert set(preview) == {f"{a['tile']}:{a['end']}" for a in plays}
+    # [5|0] on either main arm: the spinner still counts 2 x 5, the new end counts 0 (R4.2).
+    assert preview["5-0:right"] == {"count": 10, "points": 10}
+    assert preview["5-0:left"] == {"count": 10, "points": 10}
+    # Every preview matches what applying that play really does.
+    for action in plays:
+        after, events = engine.apply(st, 1, action, now + 1)
+        expected = preview[f"{action['tile']}:{action['end']}"]
+        assert after.board.count == expected["count"]
+        scored = [e["count"] for e in events if e["type"] == "score"]
+        assert scored == ([expected["points"]] if expected["points"] else [])
+
+
+def test_view_previews_nothing_for_a_seat_that_is_not_to_act():
+    st, now = _scenario_01_after_lead()
+    assert engine.view(st, 0, now)["play_preview"] == {}
+    assert engine.view(st, None, now)["play_preview"] == {}
+
+
+def test_view_shows_both_seats_what_accepting_the_standing_bid_costs() -> None:
+    data = load("05-domino-auction-jockey-discount.json")
+    st, _ = replay(data, upto=17)  # the jockey (seat 0) has raised the rival's 35 to 50
+    for seat in (0, 1, None):
+        auction = engine.view(st, seat, 113.0)["auction"]
+        assert auction["bid"] == 50 and auction["bidder"] == 0
+        assert auction["accept_cost"] == 35  # R6.5: the jockey's own bid costs bid - 15
