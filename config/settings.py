@@ -124,12 +124,14 @@ else:
     BROKER_DIR = Path(env.str("BROKER_DIR", default=str(VAR_DIR / "broker")))
     (BROKER_DIR / "queue").mkdir(parents=True, exist_ok=True)
     (BROKER_DIR / "processed").mkdir(parents=True, exist_ok=True)
+    (BROKER_DIR / "control").mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_URL = "filesystem://"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(BROKER_DIR / "queue"),
         "data_folder_out": str(BROKER_DIR / "queue"),
         "processed_folder": str(BROKER_DIR / "processed"),
         "store_processed": False,
+        "control_folder": str(BROKER_DIR / "control"),
     }
 
 CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="celery")
@@ -141,6 +143,9 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 HEARTBEAT_SECONDS = env.float("HEARTBEAT_SECONDS", default=5.0)
 CELERY_BEAT_SCHEDULE = {
     "heartbeat": {"task": "games.tasks.heartbeat", "schedule": HEARTBEAT_SECONDS},
+    # Settles every game past its deadline whose clock-check task was lost or late.
+    "clock-sweep": {"task": "games.tasks.clock_sweep", "schedule": 2.0},
+    "challenges-expire": {"task": "games.tasks.challenges_expire", "schedule": 30.0},
 }
 
 # --- Accounts

@@ -1,6 +1,8 @@
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 
@@ -16,3 +18,167 @@ class Heartbeat(models.Model):
 
     def __str__(self) -> str:
         return self.at.isoformat()
+
+
+class Game(models.Model):
+    """One duel. The engine state is the truth; the other columns are copies for queries."""
+
+    class Status(models.TextChoices):
+        WAITING = "waiting", _("waiting for both players to start")
+        PLAYING = "playing", _("playing")
+        FINISHED = "finished", _("finished")
+        ABORTED = "aborted", _("aborted")
+        # Only a game created with a fixed list of deals can run out of them (tests, tools).
+        NO_DEAL = "no_deal", _("stopped: no deal left")
+        # Set by the service-fault machinery (R7.10), never by the engine.
+        CANCELLED = "cancelled", _("cancelled")
+
+    ACTIVE_STATUSES = (Status.WAITING, Status.PLAYING)
+
+    player0 = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("player in seat 0"),
+        on_delete=models.PROTECT,
+        related_name="games_as_seat0",
+    )
+    player1 = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("player in seat 1"),
+        on_delete=models.PROTECT,
+        related_name="games_as_seat1",
+    )
+    status = models.CharField(
+        _("status"), max_length=16, choices=Status.choices, default=Status.WAITING, db_index=True
+    )
+    state = models.JSONField(_("engine state"))
+    # What new_game was called with, so that games.replay can rebuild the game from the log.
+    setup = models.JSONField(_("setup"), default=dict)
+    version = models.PositiveIntegerField(_("version"), default=0)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    started_at = models.DateTimeField(_("started"), null=True, blank=True)
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+    winner_seat = models.PositiveSmallIntegerField(_("winner seat"), null=True, blank=True)
+    reason = models.CharField(_("reason"), max_length=16, blank=True)
+    rated = models.BooleanField(_("rated"), default=True)
+    same_device = models.BooleanField(_("same device"), default=False)
+    # engine.deadline(state) as a datetime; the sweep looks for rows where it has passed.
+    next_deadline = models.DateTimeField(_("next deadline"), null=True, blank=True, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+
+    def __str__(self) -> str:
+        return f"#{self.pk} {self.player0_id} vs {self.player1_id} ({self.status})"
+
+    def seats_of(self, user_id: int | None) -> list[int]:
+        """The seats this user holds: none, one, or both (a same-device game)."""
+        return [
+            seat for seat, pid in enumerate((self.player0_id, self.player1_id)) if pid == user_id
+        ]
+
+    def player(self, seat: int):
+        return self.player0 if seat == 0 else self.player1
+
+    @property
+    def is_active(self) -> bool:
+        return self.status in self.ACTIVE_STATUSES
+
+
+class GameAction(models.Model):
+    """The append-only log: every request applied, refused or timed, in order.
+
+    Rows with an empty `error` changed the game (replaying them through the engine, with
+    the deals recorded in their events, rebuilds the state exactly). Refused requests are
+    logged too, when they carry a request id, so that a retried request gets the same
+    answer and a disputed game shows what was sent.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
+    seq = models.PositiveIntegerField(_("sequence"))
+    # Null for a timed transition (flag, P1 abort, P2 auto-continue) the service observed.
+    seat = models.PositiveSmallIntegerField(_("seat"), null=True, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("user"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    action = models.JSONField(_("action"))
+    # NULL, not "", for "no request id": the unique constraint below skips NULLs only.
+    request_id = models.CharField(  # noqa: DJ001
+        _("request id"), max_length=64, null=True, blank=True
+    )
+    received_at = models.DateTimeField(_("received"))
+    # The exact engine time (epoch seconds) the request counted at; a datetime would round it.
+    t = models.FloatField(_("engine time"))
+    events = models.JSONField(_("events"), default=list)
+    version = models.PositiveIntegerField(_("resulting version"))
+    error = models.CharField(_("error"), max_length=32, blank=True)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        verbose_name = _("game action")
+        verbose_name_plural = _("game actions")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="game_action_seq_unique"),
+            # Request ids are chosen by the client (often a counter), so two players' ids can
+            # collide: idempotency is per game and per user.
+            models.UniqueConstraint(
+                fields=["game", "user", "request_id"],
+                condition=Q(request_id__isnull=False),
+                name="game_action_request_id_unique",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.game_id}.{self.seq} {self.action.get('do', '?')}"
+
+
+class Challenge(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", _("open")
+        ACCEPTED = "accepted", _("accepted")
+        DECLINED = "declined", _("declined")
+        CANCELLED = "cancelled", _("cancelled")
+        EXPIRED = "expired", _("expired")
+
+    challenger = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("challenger"),
+        on_delete=models.CASCADE,
+        related_name="challenges_sent",
+    )
+    # Null: an open challenge that any other player may accept.
+    opponent = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("opponent"),
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="challenges_received",
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    expires_at = models.DateTimeField(_("expires"), db_index=True)
+    status = models.CharField(
+        _("status"), max_length=16, choices=Status.choices, default=Status.OPEN, db_index=True
+    )
+    game = models.ForeignKey(
+        Game,
+        verbose_name=_("game"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="challenges",
+    )
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("challenge")
+        verbose_name_plural = _("challenges")
+
+    def __str__(self) -> str:
+        return f"#{self.pk} {self.challenger_id}→{self.opponent_id or '*'} ({self.status})"

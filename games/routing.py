@@ -1,3 +1,8 @@
 from django.urls import path
 
-websocket_urlpatterns: list = []
+from games.consumers import GameConsumer, LobbyConsumer
+
+websocket_urlpatterns: list = [
+    path("ws/games/<int:game_id>/", GameConsumer.as_asgi()),
+    path("ws/lobby/", LobbyConsumer.as_asgi()),
+]

@@ -1,0 +1,83 @@
+"""Admin: games and their logs are read-only here; every change goes through the services."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+from django.http import HttpRequest
+
+from games.models import Challenge, Game, GameAction
+
+
+class GameActionInline(admin.TabularInline):
+    model = GameAction
+    extra = 0
+    can_delete = False
+    ordering = ["seq"]
+    fields = ["seq", "seat", "user", "action", "request_id", "received_at", "version", "error"]
+    readonly_fields = fields
+    show_change_link = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    list_display = [
+        "id",
+        "player0",
+        "player1",
+        "status",
+        "rated",
+        "same_device",
+        "winner_seat",
+        "reason",
+        "created_at",
+        "next_deadline",
+    ]
+    list_filter = ["status", "rated", "same_device"]
+    search_fields = ["player0__username", "player1__username"]
+    list_select_related = ["player0", "player1"]
+    date_hierarchy = "created_at"
+    inlines = [GameActionInline]
+    public_fields = [
+        "player0",
+        "player1",
+        "status",
+        "version",
+        "rated",
+        "same_device",
+        "created_at",
+        "started_at",
+        "finished_at",
+        "winner_seat",
+        "reason",
+        "next_deadline",
+    ]
+
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        # The engine state holds both hands, the boneyard and the deal seed: shown only once
+        # the game is over, so that nobody with admin access can read a live game.
+        if obj is not None and not obj.is_active:
+            return [*self.public_fields, "state", "setup"]
+        return self.public_fields
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        return self.get_fields(request, obj)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+
+@admin.register(Challenge)
+class ChallengeAdmin(admin.ModelAdmin):
+    list_display = ["id", "challenger", "opponent", "status", "created_at", "expires_at", "game"]
+    list_filter = ["status"]
+    search_fields = ["challenger__username", "opponent__username"]
+    list_select_related = ["challenger", "opponent", "game"]
+    raw_id_fields = ["challenger", "opponent", "game"]

@@ -1,0 +1,161 @@
+"""What each connection is sent: views per audience, and the channel-layer fan-out.
+
+Views are computed here, on the server, per audience, and each audience has its own
+group: a hidden tile never even crosses the channel layer towards a consumer that must
+not see it (boardgame.io's player views, design.md step 4).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+
+from games import engine, timebase
+from games.models import Game
+from games.presence import presence_connected
+from games.selectors import (
+    AUDIENCE_SEAT,
+    DEVICE,
+    game_audiences,
+    game_group,
+    player_rating,
+)
+
+logger = logging.getLogger(__name__)
+
+# Actions that a seat of a same-device game can always send, revealed or not: they do not
+# make a seat "the one whose turn it is" when nobody is to act.
+_ALWAYS_LEGAL = frozenset({"resign"})
+
+
+def _device_seat(state: Any, spectator_view: dict[str, Any]) -> int:
+    """The seat a same-device screen shows: the one to act, else the first with a choice."""
+    to_act = spectator_view.get("to_act")
+    if to_act is not None:
+        return int(to_act)
+    for seat in (0, 1):
+        if any(a.get("do") not in _ALWAYS_LEGAL for a in engine.legal_actions(state, seat)):
+            return seat
+    return 0
+
+
+def engine_view(state: Any, audience: str, now: float) -> dict[str, Any]:
+    """The engine's view for an audience. Same-device games hide the waiting hand (R7.7)."""
+    if audience != DEVICE:
+        return engine.view(state, AUDIENCE_SEAT[audience], now)
+    seat = _device_seat(state, engine.view(state, None, now))
+    view = engine.view(state, seat, now)
+    if view.get("to_act") != seat or view.get("awaiting_reveal"):
+        # Nobody has revealed: the shared screen shows no hand at all.
+        view["hand"] = None
+        view["must_play"] = None
+    return view
+
+
+def events_for_audience(events: list[dict[str, Any]], audience: str) -> list[dict[str, Any]]:
+    # A shared screen is seen by both players: it gets the spectator's filtering.
+    return engine.events_for(events, AUDIENCE_SEAT[audience])
+
+
+def players_meta(game: Game) -> list[dict[str, Any]]:
+    return [
+        {"username": user.get_username(), "rating": player_rating(user)}
+        for user in (game.player0, game.player1)
+    ]
+
+
+def client_view(
+    game: Game,
+    state: Any,
+    audience: str,
+    now: float,
+    *,
+    connected: list[bool],
+    meta: list[dict[str, Any]] | None = None,
+) -> dict[str, Any]:
+    view = engine_view(state, audience, now)
+    view["id"] = game.pk
+    for player, extra in zip(view["players"], meta or players_meta(game), strict=True):
+        player.update(extra)
+    view["deadline"] = timebase.to_ms(view.get("deadline"))
+    view["server_time"] = timebase.to_ms(now)
+    view["connected"] = list(connected)
+    view["rated"] = game.rated
+    return view
+
+
+def state_message(
+    game: Game,
+    audience: str,
+    *,
+    events: list[dict[str, Any]] | None = None,
+    now: float | None = None,
+    connected: list[bool] | None = None,
+    meta: list[dict[str, Any]] | None = None,
+    state: Any = None,
+) -> dict[str, Any]:
+    """`{"type": "state", ...}` for one audience, from the game row as it is now."""
+    now = timebase.server_now() if now is None else now
+    if state is None:
+        state = engine.from_json(game.state)
+    if connected is None:
+        connected = presence_connected(game.pk)
+    return {
+        "type": "state",
+        "version": game.version,
+        "game": client_view(game, state, audience, now, connected=connected, meta=meta),
+        "events": events_for_audience(events or [], audience),
+    }
+
+
+def _group_send_all(messages: list[tuple[str, dict[str, Any]]]) -> None:
+    """All of a change's messages in one hop to the event loop (each hop costs a thread switch)."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+
+    async def send_all() -> None:
+        await asyncio.gather(*(layer.group_send(group, message) for group, message in messages))
+
+    async_to_sync(send_all)()
+
+
+def broadcast_state(game: Game, events: list[dict[str, Any]]) -> None:
+    """Send every audience of the game its own view (called on commit)."""
+    try:
+        now = timebase.server_now()
+        connected = presence_connected(game.pk)
+        meta = players_meta(game)
+        state = engine.from_json(game.state)
+        outgoing = []
+        for audience in game_audiences(game):
+            message = state_message(
+                game,
+                audience,
+                events=events,
+                now=now,
+                connected=connected,
+                meta=meta,
+                state=state,
+            )
+            outgoing.append(
+                (game_group(game.pk, audience), {"type": "game.message", "message": message})
+            )
+        _group_send_all(outgoing)
+    except Exception:
+        # The move is committed; a client that missed this push resyncs on reconnect.
+        logger.exception("broadcast of game %s version %s failed", game.pk, game.version)
+
+
+def broadcast_presence(game: Game) -> None:
+    message = {"type": "presence", "connected": presence_connected(game.pk)}
+    _group_send_all(
+        [
+            (game_group(game.pk, audience), {"type": "game.message", "message": message})
+            for audience in game_audiences(game)
+        ]
+    )

@@ -1,0 +1,153 @@
+"""Challenges: the services that create games between two players.
+
+A challenge is addressed to one player or open to anyone. Accepting creates the game,
+seats the challenger at random, and (on commit) pushes a redirect to both players' lobby
+sockets. Every change also tells the lobby to refresh.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from datetime import datetime, timedelta
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.urls import reverse
+from django.utils import timezone
+
+from games.errors import ServiceError
+from games.models import Challenge, Game
+from games.selectors import LOBBY_GROUP, user_group
+from games.services import game_create
+
+logger = logging.getLogger(__name__)
+
+CHALLENGE_TTL = timedelta(minutes=10)
+MAX_OPEN_CHALLENGES = 5
+
+
+def _notify(group: str, message: dict) -> None:
+    try:
+        layer = get_channel_layer()
+        if layer is not None:
+            async_to_sync(layer.group_send)(group, message)
+    except Exception:  # the change is committed; the lobby page still shows it on reload
+        logger.exception("lobby notification to %s failed", group)
+
+
+def lobby_changed_on_commit() -> None:
+    transaction.on_commit(lambda: _notify(LOBBY_GROUP, {"type": "lobby.changed"}))
+
+
+def _redirect_on_commit(game: Game) -> None:
+    url = reverse("game", kwargs={"game_id": game.pk})
+    message = {"type": "lobby.redirect", "url": url, "game": game.pk}
+    groups = [user_group(user_id) for user_id in {game.player0_id, game.player1_id}]
+    transaction.on_commit(lambda: [_notify(group, message) for group in groups])
+
+
+def _locked_open(challenge_id: int, now: datetime) -> Challenge:
+    challenge = (
+        Challenge.objects.select_for_update(of=("self",))
+        .select_related("challenger", "opponent")
+        .filter(pk=challenge_id)
+        .first()
+    )
+    if challenge is None:
+        raise ServiceError("challenge_not_found")
+    # Past its expiry but not yet marked by the beat task: just as expired.
+    expired = challenge.status == Challenge.Status.OPEN and challenge.expires_at <= now
+    if expired or challenge.status == Challenge.Status.EXPIRED:
+        raise ServiceError("challenge_expired")
+    if challenge.status != Challenge.Status.OPEN:
+        raise ServiceError("challenge_not_open")
+    return challenge
+
+
+def challenge_create(
+    *, challenger: AbstractBaseUser, opponent_username: str | None = None
+) -> Challenge:
+    """A challenge to `opponent_username`, or an open one when it is empty."""
+    opponent = None
+    username = (opponent_username or "").strip()
+    if username:
+        opponent = (
+            get_user_model().objects.filter(username__iexact=username, is_active=True).first()
+        )
+        if opponent is None:
+            raise ServiceError("unknown_user")
+        if opponent.pk == challenger.pk:
+            raise ServiceError("challenge_self")
+    now = timezone.now()
+    with transaction.atomic():
+        open_count = Challenge.objects.filter(
+            challenger=challenger, status=Challenge.Status.OPEN, expires_at__gt=now
+        ).count()
+        if open_count >= MAX_OPEN_CHALLENGES:
+            raise ServiceError("too_many_challenges")
+        challenge = Challenge.objects.create(
+            challenger=challenger, opponent=opponent, expires_at=now + CHALLENGE_TTL
+        )
+        lobby_changed_on_commit()
+    return challenge
+
+
+def challenge_accept(*, challenge_id: int, user: AbstractBaseUser) -> Game:
+    """Accept: create the game (the challenger's seat drawn at random) and send both to it."""
+    with transaction.atomic():
+        challenge = _locked_open(challenge_id, timezone.now())
+        if challenge.challenger_id == user.pk:
+            raise ServiceError("challenge_own")
+        if challenge.opponent_id is not None and challenge.opponent_id != user.pk:
+            raise ServiceError("challenge_not_yours")
+        challenger_seat = secrets.randbelow(2)
+        players = (
+            (challenge.challenger, user) if challenger_seat == 0 else (user, challenge.challenger)
+        )
+        game = game_create(player0=players[0], player1=players[1], rated=True)
+        challenge.status = Challenge.Status.ACCEPTED
+        challenge.opponent = user
+        challenge.game = game
+        challenge.save(update_fields=["status", "opponent", "game"])
+        lobby_changed_on_commit()
+        _redirect_on_commit(game)
+    return game
+
+
+def challenge_decline(*, challenge_id: int, user: AbstractBaseUser) -> Challenge:
+    """Only the player a challenge is addressed to may decline it."""
+    with transaction.atomic():
+        challenge = _locked_open(challenge_id, timezone.now())
+        if challenge.opponent_id != user.pk:
+            raise ServiceError("challenge_not_yours")
+        challenge.status = Challenge.Status.DECLINED
+        challenge.save(update_fields=["status"])
+        lobby_changed_on_commit()
+    return challenge
+
+
+def challenge_cancel(*, challenge_id: int, user: AbstractBaseUser) -> Challenge:
+    """Only the challenger may cancel."""
+    with transaction.atomic():
+        challenge = _locked_open(challenge_id, timezone.now())
+        if challenge.challenger_id != user.pk:
+            raise ServiceError("challenge_not_yours")
+        challenge.status = Challenge.Status.CANCELLED
+        challenge.save(update_fields=["status"])
+        lobby_changed_on_commit()
+    return challenge
+
+
+def challenges_expire(*, now: datetime | None = None) -> int:
+    """Mark every open challenge past its expiry as expired; returns how many."""
+    with transaction.atomic():
+        count = Challenge.objects.filter(
+            status=Challenge.Status.OPEN, expires_at__lte=now or timezone.now()
+        ).update(status=Challenge.Status.EXPIRED)
+        if count:
+            lobby_changed_on_commit()
+    return count

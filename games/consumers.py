@@ -1,0 +1,262 @@
+"""WebSocket consumers: a thin protocol layer over the services (no rule lives here).
+
+`GameConsumer` (/ws/games/<id>/) speaks the protocol of design.md; `LobbyConsumer`
+(/ws/lobby/) pushes the challenge list and the redirect to a new game.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from collections import deque
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.db import connection
+from django.utils import translation
+from django.utils.translation.trans_real import parse_accept_lang_header
+
+from games import services, timebase
+from games.broadcast import broadcast_presence, state_message
+from games.errors import message_for
+from games.presence import presence_join, presence_leave
+from games.selectors import (
+    LOBBY_GROUP,
+    audience_seats,
+    game_audience,
+    game_get,
+    game_group,
+    lobby_snapshot,
+    user_group,
+)
+
+logger = logging.getLogger(__name__)
+
+
+def in_pool(func: Any) -> Any:
+    """Run a service in the thread pool rather than the one shared sync thread (PostgreSQL).
+
+    database_sync_to_async defaults to a single thread per process, which would serialize
+    every game's moves; the services need no thread affinity (each call is one transaction
+    on its thread's own connection, which database_sync_to_async closes when obsolete).
+    SQLite serializes writers anyway, and threads queueing on its lock only add latency, so
+    there the single thread is kept.
+    """
+    return database_sync_to_async(func, thread_sensitive=connection.vendor == "sqlite")
+
+
+MAX_MESSAGE_CHARS = 4096
+RATE_LIMIT_MESSAGES = 100
+RATE_LIMIT_WINDOW = 20.0  # seconds
+CLOSE_UNAUTHENTICATED = 4401
+CLOSE_NOT_FOUND = 4404
+
+
+def _scope_language(scope: dict[str, Any]) -> str:
+    """The language of the page that opened the socket: its cookie, else Accept-Language."""
+    supported = {code for code, _name in settings.LANGUAGES}
+    cookie = scope.get("cookies", {}).get(settings.LANGUAGE_COOKIE_NAME)
+    if cookie in supported:
+        return cookie
+    for name, value in scope.get("headers", []):
+        if name == b"accept-language":
+            for lang, _q in parse_accept_lang_header(value.decode("latin-1")):
+                base = lang.split("-")[0].lower()
+                if base in supported:
+                    return base
+    return settings.LANGUAGE_CODE
+
+
+def _echo_id(value: Any) -> str | int | None:
+    """A request id fit to send back: a short string or an int, else nothing."""
+    if isinstance(value, bool) or not isinstance(value, str | int):
+        return None
+    return value if not isinstance(value, str) or len(value) <= 64 else None
+
+
+class RateLimiter:
+    """At most `limit` messages in any sliding window of `window` seconds."""
+
+    def __init__(self, limit: int = RATE_LIMIT_MESSAGES, window: float = RATE_LIMIT_WINDOW):
+        self.limit = limit
+        self.window = window
+        self.stamps: deque[float] = deque()
+
+    def allow(self, now: float | None = None) -> bool:
+        now = time.monotonic() if now is None else now
+        while self.stamps and now - self.stamps[0] >= self.window:
+            self.stamps.popleft()
+        if len(self.stamps) >= self.limit:
+            return False
+        self.stamps.append(now)
+        return True
+
+
+class JsonProtocolMixin:
+    """Sending helpers shared by both consumers."""
+
+    language: str
+
+    async def send_json(self, content: dict[str, Any]) -> None:
+        await self.send(text_data=json.dumps(content, separators=(",", ":")))  # type: ignore[attr-defined]
+
+    async def send_error(self, code: str, request_id: Any = None) -> None:
+        with translation.override(self.language):
+            message = str(message_for(code))
+        await self.send_json(
+            {"type": "error", "id": _echo_id(request_id), "code": code, "message": message}
+        )
+
+    def parse(self, text_data: str | None, bytes_data: bytes | None) -> dict[str, Any] | None:
+        """The message as a dict, or None when it is too big, not JSON, or not an object."""
+        if text_data is None or bytes_data is not None or len(text_data) > MAX_MESSAGE_CHARS:
+            return None
+        try:
+            data = json.loads(text_data)
+        except ValueError:
+            return None
+        return data if isinstance(data, dict) else None
+
+
+class GameConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
+    game_id: int
+    audience: str
+    groups_joined: list[str]
+
+    async def connect(self) -> None:
+        self.groups_joined = []
+        self.seats: tuple[int, ...] = ()
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            await self.close(code=CLOSE_UNAUTHENTICATED)
+            return
+        self.language = _scope_language(self.scope)
+        self.limiter = RateLimiter()
+        self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
+        game = await database_sync_to_async(game_get)(self.game_id)
+        if game is None:
+            await self.close(code=CLOSE_NOT_FOUND)
+            return
+        self.game = game  # for presence broadcasts, which need only its id and kind
+        self.audience = game_audience(game, user)
+        self.seats = audience_seats(self.audience)
+        group = game_group(self.game_id, self.audience)
+        await self.channel_layer.group_add(group, self.channel_name)
+        self.groups_joined.append(group)
+        await self.accept()
+        await database_sync_to_async(presence_join)(self.game_id, self.seats)
+        await self.send_state()
+        if self.seats:
+            await database_sync_to_async(broadcast_presence)(game)
+
+    async def disconnect(self, code: int) -> None:
+        for group in self.groups_joined:
+            await self.channel_layer.group_discard(group, self.channel_name)
+        if self.seats:
+            await database_sync_to_async(presence_leave)(self.game_id, self.seats)
+            await database_sync_to_async(broadcast_presence)(self.game)
+
+    async def send_state(self) -> None:
+        """The full state for this connection, read fresh from the database."""
+
+        def build() -> dict[str, Any] | None:
+            game = game_get(self.game_id)
+            return None if game is None else state_message(game, self.audience)
+
+        message = await in_pool(build)()
+        if message is not None:
+            await self.send_json(message)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if not self.limiter.allow():
+            await self.send_error("rate_limited")
+            return
+        data = self.parse(text_data, bytes_data)
+        if data is None:
+            await self.send_error("bad_request")
+            return
+        kind = data.get("type")
+        if kind == "action":
+            await self.receive_action(data)
+        elif kind == "tick":
+            result = await in_pool(services.game_advance)(game_id=self.game_id)
+            if not result.changed:  # nothing due yet: resync this client's clock
+                await self.send_state()
+        elif kind == "ping":
+            await self.send_json(
+                {"type": "pong", "server_time": timebase.to_ms(timebase.server_now())}
+            )
+        else:
+            await self.send_error("bad_request", data.get("id"))
+
+    async def receive_action(self, data: dict[str, Any]) -> None:
+        request_id = data.get("id")
+        if not isinstance(request_id, str | int) or isinstance(request_id, bool):
+            await self.send_error("bad_request", None)
+            return
+        if not isinstance(data.get("action"), dict):
+            await self.send_error("bad_request", request_id)
+            return
+        result = await in_pool(services.game_submit_action)(
+            game_id=self.game_id,
+            user=self.scope["user"],
+            action=data["action"],
+            request_id=request_id,
+        )
+        if result.ok:
+            await self.send_json({"type": "ack", "id": request_id, "version": result.version})
+        else:
+            await self.send_error(result.code, request_id)
+
+    async def game_message(self, event: dict[str, Any]) -> None:
+        """A message computed for this connection's audience by games.broadcast."""
+        await self.send_json(event["message"])
+
+
+class LobbyConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
+    """Pushes `{"type": "challenges", ...}` on every change and `redirect` to a new game."""
+
+    async def connect(self) -> None:
+        self.groups_joined: list[str] = []
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            await self.close(code=CLOSE_UNAUTHENTICATED)
+            return
+        self.language = _scope_language(self.scope)
+        self.limiter = RateLimiter()
+        for group in (LOBBY_GROUP, user_group(user.pk)):
+            await self.channel_layer.group_add(group, self.channel_name)
+            self.groups_joined.append(group)
+        await self.accept()
+        await self.send_challenges()
+
+    async def disconnect(self, code: int) -> None:
+        for group in self.groups_joined:
+            await self.channel_layer.group_discard(group, self.channel_name)
+
+    async def send_challenges(self) -> None:
+        challenges = await database_sync_to_async(lobby_snapshot)(self.scope["user"])
+        await self.send_json({"type": "challenges", "challenges": challenges})
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        # Challenges are made over plain POST forms; the socket only answers pings.
+        if not self.limiter.allow():
+            await self.send_error("rate_limited")
+            return
+        data = self.parse(text_data, bytes_data)
+        if data is not None and data.get("type") == "ping":
+            await self.send_json(
+                {"type": "pong", "server_time": timebase.to_ms(timebase.server_now())}
+            )
+        else:
+            await self.send_error("bad_request", data.get("id") if data else None)
+
+    async def lobby_changed(self, event: dict[str, Any]) -> None:
+        # The group message carries nothing: each connection reads only what its user may see.
+        await self.send_challenges()
+
+    async def lobby_redirect(self, event: dict[str, Any]) -> None:
+        await self.send_json({"type": "redirect", "url": event["url"], "game": event["game"]})

@@ -1,0 +1,51 @@
+"""Error codes a client can receive, and the human text for each (translatable).
+
+The engine's own messages are English sentences; the platform answers with its own,
+translatable text per code, which also guarantees that no message can carry a tile.
+"""
+
+from __future__ import annotations
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+MESSAGES: dict[str, Promise] = {
+    # The engine's codes (engine.ERROR_CODES).
+    "not_your_turn": _("It is not your turn."),
+    "illegal_tile": _("That tile cannot be played there."),
+    "end_required": _("That tile fits more than one end: choose an end."),
+    "cannot_draw": _("You cannot draw now."),
+    "bad_bid": _("That bid is not allowed."),
+    "wrong_phase": _("That action is not possible at this moment of the game."),
+    "game_over": _("The game is over."),
+    "bad_request": _("The request was malformed."),
+    # The platform's codes.
+    "rate_limited": _("Too many messages: slow down."),
+    "not_found": _("No such game."),
+    "forbidden": _("You are not a player in this game."),
+    # Challenges.
+    "challenge_not_found": _("No such challenge."),
+    "challenge_not_open": _("This challenge is no longer open."),
+    "challenge_expired": _("This challenge has expired."),
+    "challenge_self": _("You cannot challenge yourself."),
+    "challenge_own": _("You cannot accept your own challenge."),
+    "challenge_not_yours": _("This challenge is not addressed to you."),
+    "unknown_user": _("There is no player with that username."),
+    "too_many_challenges": _("You have too many open challenges."),
+}
+
+
+def message_for(code: str) -> Promise:
+    return MESSAGES.get(code, MESSAGES["bad_request"])
+
+
+class ServiceError(Exception):
+    """A refused request to a service; `code` is one of MESSAGES' keys."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.code = code
+
+    @property
+    def message(self) -> Promise:
+        return message_for(self.code)

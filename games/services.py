@@ -1,0 +1,374 @@
+"""The one door through which anything changes a game (design.md, "How a move flows").
+
+Every write locks the game row, rebuilds the engine state, lets the clock act at the
+server's current time, applies what was asked, logs it, and bumps `version`. After commit
+it schedules the Celery clock check for the new deadline and broadcasts the new views.
+No rule lives here: the engine decides everything.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.db.models import Max
+from django.utils.functional import Promise
+
+from games import engine, timebase
+from games.broadcast import broadcast_state
+from games.errors import message_for
+from games.models import Game, GameAction
+from games.presence import presence_reset
+
+logger = logging.getLogger(__name__)
+
+# The action vocabulary of the protocol (scenarios.md). Checked before the engine only to
+# refuse junk cheaply; the engine validates every field itself.
+ACTION_DOS = frozenset(
+    {
+        "start",
+        "continue",
+        "play",
+        "lead",
+        "draw",
+        "bid",
+        "raise",
+        "accept",
+        "renounce",
+        "resign",
+        "reveal",
+    }
+)
+MAX_ACTION_CHARS = 256
+MAX_REQUEST_ID_CHARS = 64
+ADVANCE = {"do": "advance"}
+SWEEP_BATCH = 500
+
+
+@dataclass(frozen=True)
+class ActionResult:
+    ok: bool
+    version: int | None
+    code: str = ""
+    duplicate: bool = False
+
+    @property
+    def message(self) -> Promise | str:
+        return message_for(self.code) if self.code else ""
+
+
+@dataclass(frozen=True)
+class AdvanceResult:
+    changed: bool
+    version: int | None = None
+    deadline: float | None = None
+    now: float | None = None
+
+
+def action_is_well_formed(action: Any) -> bool:
+    """Shape only: a small dict whose `do` is a known word with scalar fields."""
+    if not isinstance(action, dict) or not isinstance(action.get("do"), str):
+        return False
+    if action["do"] not in ACTION_DOS or len(action) > 4:
+        return False
+    if not all(isinstance(k, str) for k in action):
+        return False
+    if not all(v is None or isinstance(v, str | int | float | bool) for v in action.values()):
+        return False
+    return len(json.dumps(action)) <= MAX_ACTION_CHARS
+
+
+def _canonical(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+def _locked_game(game_id: int) -> Game | None:
+    # of=("self",): lock the game row only, not the joined user rows (PostgreSQL).
+    return (
+        Game.objects.select_for_update(of=("self",))
+        .select_related("player0", "player1")
+        .filter(pk=game_id)
+        .first()
+    )
+
+
+class _GameWriter:
+    """Accumulates what one transaction does to a game, then saves it all at once."""
+
+    def __init__(self, game: Game, now: float) -> None:
+        self.game = game
+        self.now = now
+        self.received_at = timebase.to_datetime(now)
+        self.state_json = game.state
+        self.state: Any = None
+        self.events: list[dict[str, Any]] = []
+        self.changed = False
+        self._seq: int | None = None
+
+    def _next_seq(self) -> int:
+        if self._seq is None:
+            last = GameAction.objects.filter(game=self.game).aggregate(m=Max("seq"))["m"]
+            self._seq = 0 if last is None else last
+        self._seq += 1
+        return self._seq
+
+    def record(
+        self,
+        *,
+        seat: int | None,
+        user: AbstractBaseUser | None,
+        action: dict[str, Any],
+        request_id: str | None,
+        state: Any,
+        events: list[dict[str, Any]],
+    ) -> None:
+        """Log a change and keep the new state; the version moves once per change."""
+        self.game.version += 1
+        self.state = state
+        self.state_json = engine.to_json(state)
+        self.events.extend(events)
+        self.changed = True
+        self._log(seat, user, action, request_id, events, error="")
+
+    def refuse(
+        self,
+        *,
+        seat: int | None,
+        user: AbstractBaseUser,
+        action: dict[str, Any],
+        request_id: str,
+        code: str,
+    ) -> None:
+        """Log a refused request, so a retry of the same request id gets the same answer."""
+        self._log(seat, user, action, request_id, [], error=code)
+
+    def _log(
+        self,
+        seat: int | None,
+        user: AbstractBaseUser | None,
+        action: dict[str, Any],
+        request_id: str | None,
+        events: list[dict[str, Any]],
+        *,
+        error: str,
+    ) -> None:
+        GameAction.objects.create(
+            game=self.game,
+            seq=self._next_seq(),
+            seat=seat,
+            user=user,
+            action=action,
+            request_id=request_id,
+            received_at=self.received_at,
+            t=self.now,
+            events=events,
+            version=self.game.version,
+            error=error,
+        )
+
+    def save(self) -> None:
+        if not self.changed:
+            return
+        game = self.game
+        state = self.state
+        public = engine.view(state, None, self.now)
+        deadline = engine.deadline(state)
+        game.state = self.state_json
+        game.status = public["status"]
+        game.winner_seat = public.get("winner")
+        game.reason = public.get("reason") or ""
+        game.next_deadline = timebase.to_datetime(deadline) if deadline is not None else None
+        if game.started_at is None and game.status != Game.Status.WAITING:
+            game.started_at = self.received_at
+        if game.finished_at is None and not game.is_active:
+            game.finished_at = self.received_at
+        game.save()
+        events = list(self.events)
+        transaction.on_commit(lambda: _after_commit(game, deadline, events))
+
+
+def _after_commit(game: Game, deadline: float | None, events: list[dict[str, Any]]) -> None:
+    if deadline is not None and game.is_active:
+        schedule_clock_check(game.pk, game.version, deadline)
+    broadcast_state(game, events)
+
+
+def schedule_clock_check(game_id: int, version: int, deadline: float) -> None:
+    """Queue the Celery clock check at the engine deadline. A lost one is caught by the sweep."""
+    from games.tasks import clock_check  # tasks import this module
+
+    try:
+        clock_check.apply_async(args=[game_id, version], eta=timebase.to_datetime(deadline))
+    except Exception:
+        logger.exception("could not schedule the clock check of game %s", game_id)
+
+
+def _changed(before_json: Any, after: Any) -> bool:
+    return _canonical(before_json) != _canonical(engine.to_json(after))
+
+
+def _advance_into(writer: _GameWriter, state: Any) -> Any:
+    """engine.advance at the transaction's instant; logged as a seatless row if it did anything."""
+    advanced, events = engine.advance(state, writer.now)
+    if events or _changed(writer.state_json, advanced):
+        writer.record(
+            seat=None, user=None, action=ADVANCE, request_id=None, state=advanced, events=events
+        )
+        return advanced
+    return state
+
+
+def _acting_seat(seats: list[int], state: Any, action: dict[str, Any], now: float) -> int:
+    """The seat a request is for. Only ambiguous in a same-device game (both seats one user)."""
+    if len(seats) == 1:
+        return seats[0]
+    to_act = engine.view(state, None, now).get("to_act")
+    if to_act is not None:
+        return int(to_act)
+    # Nobody to act (Start, Continue): the first seat for which the engine allows this action.
+    for seat in seats:
+        if any(a.get("do") == action["do"] for a in engine.legal_actions(state, seat)):
+            return seat
+    return seats[0]
+
+
+def _normalize_request_id(request_id: Any) -> str | None:
+    if request_id is None:
+        return None
+    if isinstance(request_id, bool) or not isinstance(request_id, str | int):
+        raise ValueError("request id")
+    text = str(request_id)
+    if not text or len(text) > MAX_REQUEST_ID_CHARS:
+        raise ValueError("request id")
+    return text
+
+
+def game_submit_action(
+    *, game_id: int, user: AbstractBaseUser, action: Any, request_id: Any
+) -> ActionResult:
+    """Apply one player's action; idempotent on (game, user, request_id)."""
+    try:
+        rid = _normalize_request_id(request_id)
+    except ValueError:
+        return ActionResult(ok=False, version=None, code="bad_request")
+    if not action_is_well_formed(action):
+        return ActionResult(ok=False, version=None, code="bad_request")
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        if game is None:
+            return ActionResult(ok=False, version=None, code="not_found")
+        seats = game.seats_of(user.pk)
+        if not seats:
+            return ActionResult(ok=False, version=game.version, code="forbidden")
+        if rid is not None:
+            prior = GameAction.objects.filter(game=game, user=user, request_id=rid).first()
+            if prior is not None:
+                return ActionResult(
+                    ok=not prior.error, version=prior.version, code=prior.error, duplicate=True
+                )
+        writer = _GameWriter(game, timebase.server_now())
+        state = _advance_into(writer, engine.from_json(game.state))  # a flag beats a late move
+        seat = _acting_seat(seats, state, action, writer.now)
+        try:
+            new_state, events = engine.apply(state, seat, action, writer.now)
+        except engine.RuleError as error:
+            if rid is not None:
+                writer.refuse(seat=seat, user=user, action=action, request_id=rid, code=error.code)
+            writer.save()  # the advance, if any, stands
+            return ActionResult(ok=False, version=game.version, code=error.code)
+        writer.record(
+            seat=seat, user=user, action=action, request_id=rid, state=new_state, events=events
+        )
+        writer.save()
+        return ActionResult(ok=True, version=game.version)
+
+
+def game_advance(*, game_id: int, expected_version: int | None = None) -> AdvanceResult:
+    """Let the clock act now (flag, P1 abort, P2 auto-continue). Idempotent.
+
+    A no-op when the game is gone, over, has moved past `expected_version`, or nothing is due.
+    """
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        if game is None:
+            return AdvanceResult(changed=False)
+        if not game.is_active or (
+            expected_version is not None and game.version != expected_version
+        ):
+            return AdvanceResult(changed=False, version=game.version)
+        writer = _GameWriter(game, timebase.server_now())
+        state = _advance_into(writer, engine.from_json(game.state))
+        writer.save()
+        return AdvanceResult(
+            changed=writer.changed,
+            version=game.version,
+            deadline=engine.deadline(state),
+            now=writer.now,
+        )
+
+
+def game_sweep_overdue(*, now: datetime | None = None) -> int:
+    """Settle every active game whose deadline has passed; returns how many changed.
+
+    The safety net for lost or late clock-check tasks (a worker restart, a broker hiccup).
+    """
+    now = now or timebase.to_datetime(timebase.server_now())
+    overdue = Game.objects.filter(
+        next_deadline__lte=now, status__in=Game.ACTIVE_STATUSES
+    ).values_list("pk", flat=True)[:SWEEP_BATCH]
+    changed = 0
+    for game_id in list(overdue):
+        try:
+            changed += game_advance(game_id=game_id).changed
+        except Exception:  # one broken game must not stop the sweep of the others
+            logger.exception("sweep could not advance game %s", game_id)
+    return changed
+
+
+def game_create(
+    *,
+    player0: AbstractBaseUser,
+    player1: AbstractBaseUser,
+    rated: bool = True,
+    same_device: bool = False,
+    deals: list[dict[str, Any]] | None = None,
+    balances: tuple[int, int] | None = None,
+    banks: tuple[float, float] | None = None,
+    created_at: float | None = None,
+) -> Game:
+    """A new game in the `waiting` state. `deals`/`balances`/`banks` exist for tests and tools."""
+    now = timebase.server_now() if created_at is None else created_at
+    options: dict[str, Any] = {"deals": deals, "same_device": same_device, "created_at": now}
+    if balances is not None:
+        options["balances"] = tuple(balances)
+    if banks is not None:
+        options["banks"] = tuple(float(b) for b in banks)
+    state = engine.new_game(**options)
+    deadline = engine.deadline(state)
+    setup = {k: list(v) if isinstance(v, tuple) else v for k, v in options.items()}
+    with transaction.atomic():
+        game = Game.objects.create(
+            player0=player0,
+            player1=player1,
+            state=engine.to_json(state),
+            setup=setup,
+            rated=rated and not same_device,
+            same_device=same_device,
+            next_deadline=timebase.to_datetime(deadline) if deadline is not None else None,
+        )
+        # A reused id (a restored database) must not inherit stale connection counts.
+        transaction.on_commit(lambda: presence_reset(game.pk))
+        if deadline is not None:  # P1: abort if nobody starts, even with nobody connected
+            version = game.version
+            transaction.on_commit(lambda: schedule_clock_check(game.pk, version, deadline))
+    return game
+
+
+def same_device_game_create(*, user: AbstractBaseUser) -> Game:
+    """A game on one shared screen: both seats are the same user, and it is never rated."""
+    return game_create(player0=user, player1=user, rated=False, same_device=True)

@@ -1,0 +1,490 @@
+/**
+ * The game page: wires the socket to the views. It decides nothing: every control it
+ * offers is an action found in the view's `legal`, and what the server answers (state,
+ * ack, error) is all it shows.
+ *
+ * Debugging and tests: `window.__game` exposes the socket, the current view and `send`;
+ * `window.__interactiveAt` is the performance.now() at which the first state was drawn and
+ * the hand became clickable.
+ */
+import { AuctionView } from "./auction.js";
+import { BalanceView } from "./balances.js";
+import { BoardView, tileText } from "./board.js";
+import { ClockView } from "./clocks.js";
+import { FeedView, endName, transfersOf } from "./feed.js";
+import { HandView, playableTiles } from "./hand.js";
+import { GameSocket, localNow, socketUrl } from "./protocol.js";
+import { PrivacyScreen } from "./sameDevice.js";
+import { Sounds } from "./sounds.js";
+import { SummaryView } from "./summary.js";
+
+const fmt = (text, values) => interpolate(text, values, true);
+const $ = (sel, root = document) => root.querySelector(sel);
+
+const root = document.getElementById("game");
+const names = JSON.parse($("#game-players")?.textContent || '["", ""]');
+
+/** Page state: the last view, and the few UI choices that are the page's own. */
+const ui = {
+  view: null,
+  version: -1,
+  selected: null, // a tile that fits several ends, waiting for the end
+  drawLoop: false, // P4 "draw until playable"
+  pendingSince: 0,
+  ackedVersion: -1, // the version the last ack announced
+  ackedAt: 0,
+  lastTile: null,
+  rendered: false,
+  errors: [], // codes of the errors the server answered, newest last (debugging, tests)
+};
+
+// ---------------------------------------------------------------- seats (top: opponent)
+
+/** Which seat is drawn at the bottom: mine, or (spectator) seat 0. */
+const bottomSeat = () => (ui.view && ui.view.seat !== null && ui.view.seat !== undefined ? ui.view.seat : 0);
+const slotEl = (seat) => (seat === bottomSeat() ? $("#seat-bottom") : $("#seat-top"));
+
+function seatParts(seat) {
+  const box = slotEl(seat);
+  if (!box) return null;
+  return {
+    box,
+    name: $(".seat__name", box),
+    rating: $(".seat__rating", box),
+    presence: $(".seat__presence", box),
+    chips: $(".chips", box),
+    number: $(".balance__number", box),
+    clock: $(".clock", box),
+    delay: $(".clock__delay", box),
+    bank: $(".clock__bank", box),
+    tiles: $(".seat__tiles", box),
+  };
+}
+
+// ---------------------------------------------------------------- views
+
+const toasts = $("#toasts");
+function toast(text, kind = "error") {
+  const t = document.createElement("div");
+  t.className = `toast toast--${kind}`;
+  t.setAttribute("role", kind === "error" ? "alert" : "status");
+  t.textContent = text;
+  toasts.appendChild(t);
+  setTimeout(() => t.classList.add("toast--leaving"), 3800);
+  setTimeout(() => t.remove(), 4400);
+}
+
+const sounds = new Sounds($("#sound-toggle"));
+
+const socket = new GameSocket(socketUrl(root.dataset.wsPath), {
+  onState: (msg) => onState(msg),
+  onPresence: (msg) => renderPresence(msg.connected),
+  onAck: (msg) => {
+    ui.pendingSince = 0;
+    // The ack may overtake the state it produced: until that state is here, the view
+    // is stale, and nothing is chosen from it (see busy()).
+    ui.ackedVersion = Math.max(ui.ackedVersion, msg.version ?? -1);
+    ui.ackedAt = localNow();
+    maybeContinueDrawing();
+  },
+  onError: (msg) => {
+    ui.errors.push(msg.code);
+    ui.pendingSince = 0;
+    ui.drawLoop = false;
+    sounds.play("error");
+    toast(msg.message || msg.code);
+  },
+  onStatus: (status) => {
+    const banner = $("#reconnecting");
+    if (status === "open") {
+      banner.hidden = true;
+      clearTimeout(ui.bannerTimer);
+    } else {
+      // A short blip does not flash a banner.
+      clearTimeout(ui.bannerTimer);
+      ui.bannerTimer = setTimeout(() => {
+        banner.hidden = false;
+      }, status === "closed" ? 600 : 1200);
+    }
+  },
+});
+
+/**
+ * One request in flight at a time, and none chosen from a stale view: busy until the
+ * request is answered and the state it produced has arrived (with timeouts, so that a
+ * lost message never locks the page).
+ */
+function busy() {
+  const now = localNow();
+  if (ui.pendingSince && now - ui.pendingSince < 5000) return true;
+  return ui.version < ui.ackedVersion && now - ui.ackedAt < 3000;
+}
+
+/** Send an action if the view allows it. */
+function send(action) {
+  if (busy()) return null;
+  const id = socket.send(action);
+  if (id === null) {
+    toast(gettext("Not connected: reconnecting…"));
+    return null;
+  }
+  ui.pendingSince = localNow();
+  ui.selected = null;
+  return id;
+}
+
+const board = new BoardView($("#board"), {
+  onTarget: (end) => playSelected(end),
+});
+
+const hand = new HandView($("#hand"), {
+  onActivate: (tile) => chooseTile(tile),
+  onRefused: () => toast(gettext("That tile cannot be played now."), "info"),
+  onDrop: (tile, x, y) => {
+    const info = playableTiles(ui.view?.legal).get(tile);
+    if (!info) return;
+    const r = $("#board").getBoundingClientRect();
+    const onTable = x >= r.left && x <= r.right && y >= r.top && y <= r.bottom;
+    if (!onTable) return;
+    if (info.kind === "lead" || info.ends.length <= 1) {
+      send(info.actions[0]);
+    } else {
+      const end = board.endAt(x, y) || board.nearestEnd(x, y, info.ends);
+      if (end) send(info.actions.find((a) => a.end === end));
+    }
+  },
+});
+
+const clocks = new ClockView(
+  (seat) => {
+    const p = seatParts(seat);
+    return p ? { box: p.clock, delay: p.delay, bank: p.bank } : null;
+  },
+  {
+    serverNow: () => socket.serverNow(),
+    localNow,
+    onTick: () => socket.tick(),
+    onFrame: (now) => summary.tick(now),
+    onLowSecond: (seat) => {
+      if (seat === ui.view?.seat) sounds.play("low");
+    },
+  },
+);
+
+const balances = new BalanceView((seat) => seatParts(seat), $("#fly-layer"));
+const feed = new FeedView($("#feed"));
+const auction = new AuctionView($("#auction"), { send });
+const summary = new SummaryView($("#overlay"), {
+  send,
+  rematch: $("#rematch-form"),
+  newSameDevice: $("#same-device-form"),
+  lobbyUrl: root.dataset.lobbyUrl,
+});
+const privacy = new PrivacyScreen($("#privacy"), { send });
+
+// ---------------------------------------------------------------- choosing and playing
+
+function chooseTile(tile) {
+  const info = playableTiles(ui.view?.legal).get(tile);
+  if (!info) return;
+  if (info.kind === "lead" || info.ends.length <= 1) {
+    send(info.actions[0]);
+    return;
+  }
+  // Several ends: show them as targets; a second activation of the same tile cancels.
+  ui.selected = ui.selected === tile ? null : tile;
+  renderPlay();
+  if (ui.selected) $("#end-choice button")?.focus();
+}
+
+function playSelected(end) {
+  const info = playableTiles(ui.view?.legal).get(ui.selected);
+  const action = info?.actions.find((a) => a.end === end);
+  if (action) send(action);
+}
+
+function draw(untilPlayable) {
+  const action = ui.view?.legal?.find((a) => a.do === "draw");
+  if (!action) return;
+  ui.drawLoop = untilPlayable;
+  send(action);
+}
+
+/** P4: the shortcut is the same draw requests in a row, one after each ack/state. */
+function maybeContinueDrawing() {
+  if (!ui.drawLoop || busy()) return;
+  const legal = ui.view?.legal || [];
+  const canDraw = legal.some((a) => a.do === "draw");
+  const canPlay = legal.some((a) => a.do === "play");
+  if (canDraw && !canPlay) send({ do: "draw" });
+  else ui.drawLoop = false;
+}
+
+// ---------------------------------------------------------------- rendering
+
+function renderPresence(connected) {
+  if (!ui.view || !connected) return;
+  ui.view.connected = connected;
+  [0, 1].forEach((seat) => {
+    const p = seatParts(seat);
+    if (!p) return;
+    const on = !!connected[seat];
+    p.presence.classList.toggle("seat__presence--on", on);
+    p.presence.title = on ? gettext("Connected") : gettext("Disconnected");
+    p.presence.setAttribute("aria-label", p.presence.title);
+  });
+}
+
+function renderSeats(view) {
+  [0, 1].forEach((seat) => {
+    const p = seatParts(seat);
+    const player = view.players[seat];
+    p.box.dataset.seat = String(seat);
+    p.name.textContent = player.username || names[seat];
+    p.rating.textContent = player.rating ? `(${player.rating})` : "";
+    p.box.classList.toggle("seat--to-act", view.to_act === seat && view.status === "playing");
+    p.box.classList.toggle("seat--jockey", view.jockey === seat);
+    p.tiles.textContent = fmt(ngettext("%(n)s tile", "%(n)s tiles", player.hand_count), { n: player.hand_count });
+  });
+  renderPresence(view.connected);
+}
+
+function renderTableInfo(view) {
+  const b = view.board || {};
+  const count = $("#count");
+  if (b.lead) {
+    // "Count 15 → scores 15": the table's count and what the server says it scored (R4.5).
+    count.textContent = b.scores
+      ? fmt(gettext("Count %(n)s → scores %(p)s"), { n: b.count, p: b.scores })
+      : fmt(gettext("Count %(n)s"), { n: b.count });
+  } else {
+    count.textContent = "";
+  }
+  $("#round").textContent = view.round ? fmt(gettext("Round %(n)s"), { n: view.round }) : "";
+  $("#boneyard").textContent =
+    view.round && view.status === "playing"
+      ? fmt(gettext("Boneyard: %(n)s"), { n: view.boneyard_left })
+      : "";
+}
+
+function promptText(view) {
+  const me = view.seat;
+  const other = view.to_act !== null && view.to_act !== undefined ? names[view.to_act] : "";
+  const legal = view.legal || [];
+  if (view.status === "waiting") return gettext("Waiting for both players to press Start");
+  if (view.status === "finished" || view.status === "aborted") return gettext("Game over");
+  if (view.phase === "round_over") return gettext("Round over");
+  if (view.same_device && view.awaiting_reveal) return fmt(gettext("Pass the device to %(p)s"), { p: other });
+  const mine = me !== null && me !== undefined && view.to_act === me;
+  if (!mine) {
+    if (view.phase === "auction") return fmt(gettext("Auction: %(p)s is deciding"), { p: other });
+    if (view.phase === "lead") return fmt(gettext("%(p)s leads"), { p: other });
+    return fmt(gettext("%(p)s's turn"), { p: other });
+  }
+  if (view.phase === "auction") return gettext("Auction: your decision");
+  if (view.phase === "lead") return gettext("You lead: play any tile");
+  if (ui.selected) return gettext("Choose an end for the tile");
+  if (view.must_play) return fmt(gettext("Play the tile you drew: %(t)s"), { t: tileText(view.must_play) });
+  if (legal.some((a) => a.do === "play")) return gettext("Your turn: play a tile");
+  if (legal.some((a) => a.do === "draw")) return gettext("You cannot play: draw a tile");
+  return gettext("Your turn");
+}
+
+/** Hand, targets and the play controls (draw, end choice). */
+function renderPlay() {
+  const view = ui.view;
+  const playable = playableTiles(view.legal);
+  if (ui.selected && !playable.has(ui.selected)) ui.selected = null;
+  hand.update(view.hand, playable, view.must_play, ui.selected);
+
+  const info = ui.selected ? playable.get(ui.selected) : null;
+  const preview = view.play_preview || {};
+  const targets = info
+    ? info.actions.map((a) => {
+        // The server's preview of this placement: the count it leaves and what it scores.
+        const p = preview[`${a.tile}:${a.end}`];
+        let label = fmt(gettext("Play on the %(end)s end"), { end: endName(a.end) });
+        if (p && p.points) {
+          label = fmt(gettext("Play on the %(end)s end: count %(n)s, scores %(p)s"), {
+            end: endName(a.end),
+            n: p.count,
+            p: p.points,
+          });
+        } else if (p) {
+          label = fmt(gettext("Play on the %(end)s end: count %(n)s"), { end: endName(a.end), n: p.count });
+        }
+        return { end: a.end, short: endName(a.end), label, points: p ? p.points : 0 };
+      })
+    : [];
+  board.update(view.board, { targets, lastTile: ui.lastTile });
+
+  const choice = $("#end-choice");
+  choice.replaceChildren();
+  choice.hidden = !info;
+  if (info) {
+    for (const t of targets) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "button button--primary";
+      b.dataset.end = t.end;
+      b.textContent = t.label;
+      b.addEventListener("click", () => playSelected(t.end));
+      choice.appendChild(b);
+    }
+    const cancel = document.createElement("button");
+    cancel.type = "button";
+    cancel.className = "button button--ghost";
+    cancel.textContent = gettext("Cancel");
+    cancel.addEventListener("click", () => {
+      ui.selected = null;
+      renderPlay();
+      hand.focus();
+    });
+    choice.appendChild(cancel);
+  }
+
+  const canDraw = (view.legal || []).some((a) => a.do === "draw");
+  $("#draw-controls").hidden = !canDraw;
+  $("#prompt-text").textContent = promptText(view);
+}
+
+function renderAll(view, events) {
+  renderSeats(view);
+  renderTableInfo(view);
+  renderPlay();
+  auction.update(view, names);
+  summary.update(view, names);
+  privacy.update(view, names);
+  $("#resign-open").hidden = !(view.legal || []).some((a) => a.do === "resign");
+  root.dataset.phase = view.phase;
+  root.dataset.status = view.status;
+  root.classList.toggle("game--my-turn", view.seat !== null && view.to_act === view.seat);
+  balances.update(
+    view.players.map((p) => p.balance),
+    ui.rendered ? transfersOf(events) : [],
+  );
+  feed.add(events, names);
+}
+
+function onState(msg) {
+  const previous = ui.view;
+  const view = msg.game;
+  ui.view = view;
+  ui.version = msg.version;
+  view.players.forEach((p, seat) => {
+    if (p.username) names[seat] = p.username;
+  });
+  // The last placed tile is highlighted on the table.
+  for (const ev of msg.events || []) {
+    if (ev.type === "play" || ev.type === "lead") ui.lastTile = ev.tile;
+    if (ev.type === "deal") ui.lastTile = null;
+  }
+  // A decision that newly became mine: a beep (if sounds are on).
+  const mineNow = view.seat !== null && view.to_act === view.seat && !view.awaiting_reveal;
+  const mineBefore = previous && previous.seat !== null && previous.to_act === previous.seat;
+  if (mineNow && !mineBefore && ui.rendered) sounds.play("turn");
+
+  renderAll(view, msg.events);
+  clocks.update(view);
+  if (!ui.rendered) {
+    ui.rendered = true;
+    root.classList.add("game--ready");
+    // Navigation start -> first state drawn and hand clickable (performance.now() origin).
+    window.__interactiveAt = performance.now();
+    performance.mark?.("game-interactive");
+  }
+  maybeContinueDrawing();
+}
+
+// ---------------------------------------------------------------- page controls
+
+function openRules() {
+  const panel = $("#rules-panel");
+  panel.hidden = false;
+  root.classList.add("game--rules-open");
+  $("#rules-open").setAttribute("aria-expanded", "true");
+  const body = $("#rules-body");
+  if (!body.dataset.loaded) {
+    body.dataset.loaded = "loading";
+    fetch(root.dataset.rulesUrl, { credentials: "same-origin" })
+      .then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status)))))
+      .then((html) => {
+        // Our own server's rendered rule book (a trusted, reviewed document).
+        body.innerHTML = html;
+        body.dataset.loaded = "yes";
+      })
+      .catch(() => {
+        body.dataset.loaded = "";
+        body.textContent = gettext("The rules could not be loaded.");
+      });
+  }
+  $("#rules-close").focus();
+}
+
+function closeRules() {
+  $("#rules-panel").hidden = true;
+  root.classList.remove("game--rules-open");
+  $("#rules-open").setAttribute("aria-expanded", "false");
+  $("#rules-open").focus();
+}
+
+$("#rules-open").addEventListener("click", () => ($("#rules-panel").hidden ? openRules() : closeRules()));
+$("#rules-close").addEventListener("click", closeRules);
+$("#draw-one").addEventListener("click", () => draw(false));
+$("#draw-all").addEventListener("click", () => draw(true));
+
+const dialog = $("#resign-dialog");
+$("#resign-open").addEventListener("click", () => dialog.showModal());
+$("#resign-cancel").addEventListener("click", () => dialog.close());
+$("#resign-confirm").addEventListener("click", () => {
+  dialog.close();
+  const action = ui.view?.legal?.find((a) => a.do === "resign");
+  if (action) send(action);
+});
+
+document.addEventListener("keydown", (e) => {
+  if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
+  const target = e.target;
+  if (target instanceof HTMLElement && target.closest("input, textarea, select, dialog")) return;
+  const key = e.key.toLowerCase();
+  if (key === "d") {
+    e.preventDefault();
+    draw(e.shiftKey);
+  } else if (key === "h") {
+    e.preventDefault();
+    hand.focus();
+  } else if (key === "escape") {
+    if (!$("#rules-panel").hidden) closeRules();
+    else if (ui.selected) {
+      ui.selected = null;
+      renderPlay();
+      hand.focus();
+    }
+  }
+});
+
+// Keep the game below the (sticky) site header exactly in the viewport.
+function fitToViewport() {
+  const header = document.querySelector(".site-header");
+  const h = header ? header.getBoundingClientRect().height : 0;
+  document.documentElement.style.setProperty("--header-h", `${Math.ceil(h)}px`);
+}
+window.addEventListener("resize", fitToViewport);
+fitToViewport();
+
+window.__game = {
+  socket,
+  send: (action) => socket.send(action),
+  get view() {
+    return ui.view;
+  },
+  get version() {
+    return ui.version;
+  },
+  get errors() {
+    return ui.errors;
+  },
+  serverNow: () => socket.serverNow(),
+};
+
+socket.connect();

@@ -1,0 +1,209 @@
+/**
+ * The game socket (design.md, "WebSocket protocol"): reconnects by itself, estimates the
+ * offset between this browser's clock and the server's, and keeps requests' ids.
+ *
+ * Why an offset: clocks are drawn from the server's `deadline`/`clock` instants, which are
+ * server time. A phone whose clock is 3 s off would otherwise show a wrong clock. The best
+ * estimate comes from ping/pong (half the round trip); a `state`'s server_time gives a first
+ * estimate (off by at most the one-way latency) before the first pong.
+ */
+
+/** Monotonic "wall" milliseconds of this browser (not affected by clock changes). */
+export function localNow() {
+  return performance.timeOrigin + performance.now();
+}
+
+/** Turn a relative "/ws/..." path into an absolute ws:// or wss:// URL for this page. */
+export function socketUrl(path, location = window.location) {
+  if (/^wss?:\/\//.test(path)) return path;
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  return `${scheme}//${location.host}${path}`;
+}
+
+/**
+ * Keep the estimate with the smallest round trip among recent pongs: it is the tightest
+ * bound on the true offset.
+ */
+export class OffsetEstimator {
+  constructor() {
+    this.offset = 0; // server - local, ms
+    this.bestRtt = Infinity;
+    this.fromPong = false;
+  }
+
+  /** A pong: server_time was read somewhere between `sentAt` and `receivedAt` (local). */
+  addPong(serverTime, sentAt, receivedAt) {
+    const rtt = Math.max(0, receivedAt - sentAt);
+    // Samples age: after a minute a worse sample may replace an old best one (drift).
+    if (!this.fromPong || rtt <= this.bestRtt * 1.5 || receivedAt - this.bestAt > 60000) {
+      this.offset = serverTime - (sentAt + receivedAt) / 2;
+      this.bestRtt = rtt;
+      this.bestAt = receivedAt;
+      this.fromPong = true;
+    }
+  }
+
+  /** A state's server_time: only used until a pong gave a better estimate. */
+  addState(serverTime, receivedAt) {
+    if (!this.fromPong && Number.isFinite(serverTime)) this.offset = serverTime - receivedAt;
+  }
+
+  serverNow(local = localNow()) {
+    return local + this.offset;
+  }
+}
+
+let counter = 0;
+/** A request id unique per client: random prefix + counter (the server echoes it back). */
+export function requestId() {
+  counter += 1;
+  const rand = Math.random().toString(36).slice(2, 8);
+  return `${rand}-${Date.now().toString(36)}-${counter}`;
+}
+
+/** Only the keys an ACTION may carry: the engine refuses anything else as bad_request. */
+export function cleanAction(action) {
+  const out = { do: action.do };
+  for (const key of ["tile", "end", "amount"]) if (action[key] !== undefined) out[key] = action[key];
+  return out;
+}
+
+/**
+ * @typedef {object} SocketHandlers
+ * @property {(msg: object) => void} [onState]
+ * @property {(msg: object) => void} [onPresence]
+ * @property {(msg: object, action: object|undefined) => void} [onAck]
+ * @property {(msg: object, action: object|undefined) => void} [onError]
+ * @property {(status: "connecting"|"open"|"closed", info?: object) => void} [onStatus]
+ */
+
+export class GameSocket {
+  /**
+   * @param {string} url
+   * @param {SocketHandlers} handlers
+   */
+  constructor(url, handlers = {}) {
+    this.url = url;
+    this.handlers = handlers;
+    this.clock = new OffsetEstimator();
+    this.pending = new Map(); // id -> action
+    this.pings = new Map(); // ping sequence -> local sent time (FIFO)
+    this.retry = 0;
+    this.ws = null;
+    this.closedByUs = false;
+    this.lastVersion = -1;
+    this.pingTimer = null;
+  }
+
+  connect() {
+    this.closedByUs = false;
+    this.handlers.onStatus?.("connecting", { attempt: this.retry });
+    const ws = new WebSocket(this.url);
+    this.ws = ws;
+    ws.addEventListener("open", () => {
+      this.retry = 0;
+      this.handlers.onStatus?.("open");
+      this.ping();
+      clearInterval(this.pingTimer);
+      this.pingTimer = setInterval(() => this.ping(), 15000);
+    });
+    ws.addEventListener("message", (e) => this.receive(e.data));
+    ws.addEventListener("close", (e) => {
+      clearInterval(this.pingTimer);
+      if (this.ws !== ws) return;
+      // Requests in flight are lost with the connection: the state after reconnecting
+      // tells what happened (an action is idempotent on its id only while connected).
+      this.pending.clear();
+      this.pings.clear();
+      this.handlers.onStatus?.("closed", { code: e.code });
+      if (this.closedByUs || e.code === 4401 || e.code === 4404) return;
+      // Exponential backoff with jitter, capped at 8 s: a reload-storm never hammers.
+      const delay = Math.min(8000, 400 * 2 ** this.retry) * (0.75 + Math.random() * 0.5);
+      this.retry += 1;
+      setTimeout(() => this.connect(), delay);
+    });
+  }
+
+  close() {
+    this.closedByUs = true;
+    clearInterval(this.pingTimer);
+    this.ws?.close();
+  }
+
+  get isOpen() {
+    return !!this.ws && this.ws.readyState === WebSocket.OPEN;
+  }
+
+  sendRaw(obj) {
+    if (!this.isOpen) return false;
+    this.ws.send(JSON.stringify(obj));
+    return true;
+  }
+
+  /** Send an ACTION; returns its id, or null when the socket is not open. */
+  send(action) {
+    const id = requestId();
+    const clean = cleanAction(action);
+    if (!this.sendRaw({ type: "action", id, action: clean })) return null;
+    this.pending.set(id, clean);
+    return id;
+  }
+
+  tick() {
+    return this.sendRaw({ type: "tick" });
+  }
+
+  ping() {
+    const sentAt = localNow();
+    if (this.sendRaw({ type: "ping" })) this.pings.set(sentAt, sentAt);
+  }
+
+  receive(text) {
+    let msg;
+    try {
+      msg = JSON.parse(text);
+    } catch {
+      return;
+    }
+    const now = localNow();
+    switch (msg.type) {
+      case "state":
+        // Versions only grow; a late duplicate (e.g. a resync crossing a push) is ignored.
+        if (typeof msg.version === "number" && msg.version < this.lastVersion) return;
+        this.lastVersion = msg.version ?? this.lastVersion;
+        this.clock.addState(msg.game?.server_time, now);
+        this.handlers.onState?.(msg);
+        break;
+      case "presence":
+        this.handlers.onPresence?.(msg);
+        break;
+      case "pong": {
+        // Pongs come back in order: the oldest ping in flight is the one answered.
+        const first = this.pings.keys().next();
+        if (!first.done) {
+          this.pings.delete(first.value);
+          this.clock.addPong(msg.server_time, first.value, now);
+        }
+        break;
+      }
+      case "ack": {
+        const action = this.pending.get(msg.id);
+        this.pending.delete(msg.id);
+        this.handlers.onAck?.(msg, action);
+        break;
+      }
+      case "error": {
+        const action = this.pending.get(msg.id);
+        this.pending.delete(msg.id);
+        this.handlers.onError?.(msg, action);
+        break;
+      }
+      default:
+        break;
+    }
+  }
+
+  serverNow() {
+    return this.clock.serverNow();
+  }
+}

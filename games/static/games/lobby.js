@@ -1,0 +1,89 @@
+// The lobby's live list: re-rendered from every {"type": "challenges"} push of /ws/lobby/,
+// and {"type": "redirect"} sends the player to a game that was just created for them.
+// Without JavaScript the page still works: its forms are plain POSTs.
+(function () {
+  "use strict";
+
+  const list = document.getElementById("challenge-list");
+  if (!list) return;
+  const labels = JSON.parse(document.getElementById("lobby-labels").textContent);
+  const csrfInput = document.querySelector("input[name=csrfmiddlewaretoken]");
+  const csrf = csrfInput ? csrfInput.value : "";
+
+  function fill(template, values) {
+    return template.replace(/%\((\w+)\)s/g, (_, key) => values[key] || "");
+  }
+
+  function urlFor(kind, id) {
+    // data-*-url holds the URL for challenge 0; swap in the real id.
+    return list.dataset[kind + "Url"].replace("/0/", "/" + encodeURIComponent(id) + "/");
+  }
+
+  function form(kind, id, label, primary) {
+    const f = document.createElement("form");
+    f.className = "inline-form";
+    f.method = "post";
+    f.action = urlFor(kind, id);
+    const token = document.createElement("input");
+    token.type = "hidden";
+    token.name = "csrfmiddlewaretoken";
+    token.value = csrf;
+    const button = document.createElement("button");
+    button.type = "submit";
+    button.className = primary ? "button button--primary" : "button button--ghost";
+    button.textContent = label;
+    f.append(token, button);
+    return f;
+  }
+
+  function row(c) {
+    const li = document.createElement("li");
+    li.className = "challenge card";
+    li.dataset.challengeId = c.id;
+    const who = document.createElement("span");
+    who.className = "challenge__who";
+    if (c.mine) {
+      who.textContent = c.opponent ? fill(labels.you_challenged, c) : labels.your_open;
+    } else if (c.to_me) {
+      who.textContent = fill(labels.challenges_you, c);
+    } else {
+      who.textContent = fill(labels.open_from, c);
+    }
+    li.append(who);
+    if (c.mine) {
+      li.append(form("cancel", c.id, labels.cancel, false));
+    } else {
+      li.append(form("accept", c.id, labels.accept, true));
+      if (c.to_me) li.append(form("decline", c.id, labels.decline, false));
+    }
+    return li;
+  }
+
+  function render(challenges) {
+    // textContent everywhere: usernames are data, never markup.
+    list.replaceChildren(...challenges.map(row));
+    if (!challenges.length) {
+      const empty = document.createElement("li");
+      empty.className = "muted challenge-list__empty";
+      empty.textContent = labels.empty;
+      list.append(empty);
+    }
+  }
+
+  let retry = 500;
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    const socket = new WebSocket(scheme + location.host + list.dataset.wsPath);
+    socket.addEventListener("open", () => { retry = 500; });
+    socket.addEventListener("message", (event) => {
+      const message = JSON.parse(event.data);
+      if (message.type === "challenges") render(message.challenges);
+      else if (message.type === "redirect") location.assign(message.url);
+    });
+    socket.addEventListener("close", () => {
+      setTimeout(connect, retry);
+      retry = Math.min(retry * 2, 10000);
+    });
+  }
+  connect();
+})();

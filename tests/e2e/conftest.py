@@ -1,0 +1,133 @@
+"""Browser fixtures for the end-to-end tests: Debian's Chromium driven by Playwright.
+
+Under CI=true a Chromium that cannot be launched FAILS the tests (never a skip); on a
+developer's machine without it they are skipped with the reason.
+
+Django refuses ORM calls while an event loop is running in the thread, and Playwright's
+sync API keeps one. These tests do their ORM work in the test's thread while the browser
+is up, so this process allows it (DJANGO_ALLOW_ASYNC_UNSAFE); the platform subprocesses
+(Daphne, Celery) are started with the check back on.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from tests.ci_guard import CHROMIUM, IN_CI
+from tests.live import ROOT, LivePlatform, live_platform
+
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1366, "height": 900}
+
+
+def _unavailable(reason: str) -> None:
+    if IN_CI:
+        pytest.fail(f"CI=true and Chromium is unusable: {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """One Chromium per test module (module scope: no event loop outlives these tests)."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError as error:  # pragma: no cover - playwright is a dev dependency
+        _unavailable(f"playwright is not installed: {error}")
+    if not Path(CHROMIUM).exists():
+        _unavailable(f"no Chromium at {CHROMIUM}")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    manager = sync_playwright().start()
+    try:
+        try:
+            chromium = manager.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        except Exception as error:
+            _unavailable(f"Chromium did not launch: {error}")
+        yield chromium
+        chromium.close()
+    finally:
+        manager.stop()
+        os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+
+
+@pytest.fixture(scope="module")
+def live(django_db_setup: None, django_db_blocker: Any) -> Iterator[LivePlatform]:
+    """Daphne + a Celery worker on the test database, shared by a module's tests."""
+    # An empty value keeps Django's async-safety check ON in the subprocesses.
+    with live_platform(env={"DJANGO_ALLOW_ASYNC_UNSAFE": ""}) as platform:
+        yield platform
+
+
+@pytest.fixture
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture
+def login_page(
+    browser: Any, live: LivePlatform, transactional_db: None
+) -> Iterator[Callable[..., Any]]:
+    """login_page(user, viewport=PHONE) -> a Playwright page whose session is `user`'s."""
+    contexts = []
+
+    def make(user: Any, viewport: dict[str, int] | None = None) -> Any:
+        client = Client()
+        client.force_login(user)
+        context = browser.new_context(viewport=viewport or DESKTOP, locale="en-US")
+        context.add_cookies(
+            [
+                {
+                    "name": "sessionid",
+                    "value": client.cookies["sessionid"].value,
+                    "domain": "127.0.0.1",
+                    "path": "/",
+                }
+            ]
+        )
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        page.live_url = live.url()  # type: ignore[attr-defined]
+        page.errors = []  # type: ignore[attr-defined]
+        page.on("pageerror", lambda error: page.errors.append(str(error)))  # type: ignore[attr-defined]
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def make_user(transactional_db: None) -> Callable[[str], Any]:
+    def make(username: str) -> Any:
+        return get_user_model().objects.create_user(username=username, password="felt-green-42x")
+
+    return make
+
+
+def wait_interactive(page: Any, timeout: float = 15_000) -> float:
+    """Wait for the first state to be drawn; return navigation start -> interactive (ms)."""
+    page.wait_for_function("window.__interactiveAt !== undefined", timeout=timeout)
+    return float(page.evaluate("window.__interactiveAt"))
+
+
+def settle(seconds: float = 0.2) -> None:
+    time.sleep(seconds)

@@ -1,0 +1,385 @@
+"""The game page in a real Chromium against the real platform (Daphne + Celery worker).
+
+Two browser contexts are two users. Everything is done through the page's controls; the
+page's `window.__game` is read to know what the server offers (`legal`) and which version
+is shown, and used once to send an illegal request on purpose.
+
+Deterministic parts use fixed deals (tests/games/factories.py): round 1 is SPINNER_DEAL,
+where seat 0 leads [5|5] by rank (scores 10), seat 1's [5|0] fits both arms (an end to
+choose, and it scores 10), there are draws (seat 0 draws six in a row), and seat 1 goes
+out (domino), so round 2 opens with an auction.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from games.models import Game
+from tests.e2e.conftest import DESKTOP, PHONE, settle, wait_interactive
+from tests.games.factories import SPINNER_DEAL, make_game, seeded_deals
+
+pytestmark = [pytest.mark.e2e, pytest.mark.live]
+
+# Actions a driver prefers, as in tests/games/factories.py's policy (play before drawing).
+PREFERENCE = ["play", "lead", "draw", "start", "continue", "reveal", "accept", "bid", "renounce"]
+
+
+def view(page: Any) -> dict[str, Any]:
+    return page.evaluate("window.__game.view")
+
+
+def version(page: Any) -> int:
+    return int(page.evaluate("window.__game.version"))
+
+
+def wait_view(page: Any, condition: str) -> None:
+    """Wait until `condition`, a JS expression on the shown view `v`, holds."""
+    page.wait_for_function(f"(v => !!v && ({condition}))(window.__game.view)")
+
+
+def wait_version_above(page: Any, before: int) -> None:
+    page.wait_for_function(f"window.__game.version > {before}")
+
+
+def choice(legal: list[dict[str, Any]]) -> dict[str, Any] | None:
+    for do in PREFERENCE:
+        for action in legal:
+            if action["do"] == do:
+                return action
+    return None
+
+
+def click_action(page: Any, action: dict[str, Any]) -> None:
+    """Do `action` through the page's controls (never through the socket)."""
+    do = action["do"]
+    if do in ("start", "continue", "reveal"):
+        page.locator(f"[data-action={do}]:visible").first.click()
+    elif do in ("play", "lead"):
+        page.click(f"#hand .hand-tile[data-tile='{action['tile']}']")
+        choice_box = page.locator("#end-choice")
+        if do == "play" and choice_box.is_visible():
+            choice_box.locator(f"button[data-end={action['end']}]").click()
+    elif do == "draw":
+        page.click("#draw-all")
+    elif do in ("accept", "renounce"):
+        page.click(f"#auction [data-action={do}]")
+    elif do in ("bid", "raise"):
+        set_amount(page, action["amount"])
+        page.click(f"#auction [data-action={do}]")
+    else:  # pragma: no cover
+        raise AssertionError(f"no control for {action}")
+
+
+def set_amount(page: Any, amount: int) -> None:
+    for _ in range(40):
+        shown = int(page.inner_text("#auction .auction__amount"))
+        if shown == amount:
+            return
+        page.click(f"#auction [data-action={'bid-up' if shown < amount else 'bid-down'}]")
+    raise AssertionError(f"could not set the amount to {amount}")
+
+
+def step(pages: list[Any], *, avoid_first_tile: bool = False) -> bool:
+    """One decision through the UI by whoever has one. False when nobody can act."""
+    # The other page learns of the last move a moment later (through Redis when it is set):
+    # wait until every page shows the newest version before deciding who may act.
+    newest = max(version(page) for page in pages)
+    for page in pages:
+        page.wait_for_function(f"window.__game.version >= {newest}")
+    for page in pages:
+        v = view(page)
+        action = choice([a for a in v["legal"] if a["do"] != "resign"])
+        if action is None:
+            continue
+        before = version(page)
+        click_action(page, action)
+        if action["do"] == "draw":
+            # "Draw until playable" sends draws until the server offers something else.
+            wait_view(page, "!v.legal.some(a => a.do === 'draw')")
+            page.wait_for_function("!window.__game.socket.pending.size")
+        else:
+            wait_version_above(page, before)
+        return True
+    return False
+
+
+def assert_fits(page: Any, label: str) -> dict[str, Any]:
+    """Nothing overflows horizontally and the whole board is inside the viewport."""
+    m = page.evaluate(
+        """() => {
+        const svg = document.getElementById('board');
+        const r = svg.getBoundingClientRect();
+        let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+        for (const t of svg.querySelectorAll('.tile')) {
+          const b = t.getBoundingClientRect();
+          minX = Math.min(minX, b.left); minY = Math.min(minY, b.top);
+          maxX = Math.max(maxX, b.right); maxY = Math.max(maxY, b.bottom);
+        }
+        return {scrollWidth: document.scrollingElement.scrollWidth, innerWidth: innerWidth,
+                innerHeight: innerHeight, svg: [r.left, r.top, r.right, r.bottom],
+                tiles: [minX, minY, maxX, maxY], count: svg.querySelectorAll('.tile').length,
+                mode: svg.dataset.mode};
+    }"""
+    )
+    assert m["scrollWidth"] <= m["innerWidth"], (label, m)
+    left, top, right, bottom = m["svg"]
+    assert left >= 0 and top >= 0 and right <= m["innerWidth"] and bottom <= m["innerHeight"], (
+        label,
+        m,
+    )
+    t_left, t_top, t_right, t_bottom = m["tiles"]
+    assert t_left >= left - 1 and t_top >= top - 1, (label, m)
+    assert t_right <= right + 1 and t_bottom <= bottom + 1, (label, m)
+    return m
+
+
+def test_challenge_from_the_lobby_opens_the_game_for_both(login_page, make_user) -> None:
+    ana, bob = make_user("ana"), make_user("bob")
+    page_a, page_b = login_page(ana, PHONE), login_page(bob, DESKTOP)
+    base = _base(page_a)
+    page_a.goto(f"{base}/lobby/")
+    page_a.fill("#id_opponent", "bob")
+    page_a.click("form[action$='/lobby/challenges/'] button[type=submit]")
+    page_b.goto(f"{base}/lobby/")
+    page_b.locator("li.challenge button", has_text=re.compile("Accept")).first.click()
+    page_b.wait_for_url(re.compile(r"/games/\d+/$"))
+    game_url = page_b.url
+    # The challenger is sent to the game by the lobby socket; fall back to the URL.
+    try:
+        page_a.wait_for_url(re.compile(r"/games/\d+/$"), timeout=5_000)
+    except Exception:
+        page_a.goto(game_url)
+    tti = [wait_interactive(page_a), wait_interactive(page_b)]
+    print(f"\ntime to interactive (lobby game): phone {tti[0]:.0f} ms, desktop {tti[1]:.0f} ms")
+    for page in (page_a, page_b):
+        expect(page.locator("[data-action=start]")).to_be_visible()
+        page.click("[data-action=start]")
+    # Round 1 leads by rank automatically; someone now has a turn and a running clock.
+    page_a.wait_for_function("window.__game.view.status === 'playing'")
+    running = page_a.locator(".clock--running")
+    expect(running).to_have_count(1)
+    assert not page_a.errors and not page_b.errors, (page_a.errors, page_b.errors)
+
+
+def _base(page: Any) -> str:
+    return page.live_url  # type: ignore[attr-defined]
+
+
+def test_two_players_play_a_round_and_an_auction_through_the_page(
+    login_page, make_user, artifacts
+) -> None:
+    ana, bob = make_user("ana"), make_user("bob")
+    game = make_game(ana, bob, deals=[SPINNER_DEAL, *seeded_deals(4)])
+    page_a = login_page(ana, PHONE)  # seat 0, a phone held upright
+    page_b = login_page(bob, DESKTOP)  # seat 1, a desktop
+    url = f"{_base(page_a)}/games/{game.pk}/"
+    page_a.goto(url)
+    page_b.goto(url)
+    tti = [wait_interactive(page_a), wait_interactive(page_b)]
+    print(f"\ntime to interactive: phone {tti[0]:.0f} ms, desktop {tti[1]:.0f} ms")
+    assert all(0 < t < 15_000 for t in tti)
+
+    # P1: both press Start; the lead by rank [5|5] scores 10 for ana (counters move).
+    page_a.click("[data-action=start]")
+    page_b.click("[data-action=start]")
+    page_b.wait_for_function("window.__game.view.to_act === 1")
+    expect(page_a.locator("#seat-bottom .balance__number")).to_have_text("160")
+    expect(page_b.locator("#seat-bottom .balance__number")).to_have_text("140")
+
+    # Bob's [5|0] fits both arms of the spinner: selecting it shows both ends as targets.
+    tile = page_b.locator("#hand .hand-tile[data-tile='5-0']")
+    expect(tile).to_have_class(re.compile("hand-tile--playable"))
+    # Not playable tiles are marked so (only `legal` tiles are offered).
+    expect(page_b.locator("#hand .hand-tile[data-tile='3-3']")).to_have_attribute(
+        "aria-disabled", "true"
+    )
+    tile.click()
+    expect(page_b.locator("#board .target")).to_have_count(2)
+    expect(page_b.locator("#end-choice")).to_be_visible()
+
+    # An illegal request (ana draws out of turn) is refused with a visible message.
+    page_a.evaluate("window.__game.send({do: 'draw'})")
+    toast = page_a.locator(".toast")
+    expect(toast.first).to_be_visible()
+    expect(toast.first).to_contain_text(re.compile("not your turn", re.I))
+
+    before = version(page_b)
+    page_b.locator("#board .target[data-end=right]").click()
+    wait_version_above(page_b, before)
+    # The scoring play (count 10) moves 10 points back: labelled transfer, counters at 150.
+    expect(page_a.locator(".transfer-label", has_text="scored 10").first).to_be_visible()
+    expect(page_b.locator("#seat-bottom .balance__number")).to_have_text("150")
+    expect(page_a.locator("#seat-bottom .balance__number")).to_have_text("150")
+    expect(page_a.locator("#feed")).to_contain_text("bob played [5|0] on the right: 10 points")
+
+    # A reload mid-turn: same state, the clock still running (not restarted, R7.8).
+    page_a.wait_for_function("window.__game.view.to_act === 0")
+    clock_before = view(page_a)["clock"]
+    hand_before = view(page_a)["hand"]
+    settle(1.2)
+    page_a.reload()
+    wait_interactive(page_a)
+    after = view(page_a)
+    assert after["clock"]["decision_start"] == clock_before["decision_start"]
+    assert after["hand"] == hand_before
+    first = float(page_a.inner_text("#seat-bottom .clock__delay"))
+    settle(0.6)
+    second = float(page_a.inner_text("#seat-bottom .clock__delay"))
+    assert second < first < 10.0, (first, second)
+    expect(page_a.locator("#seat-bottom .clock")).to_have_class(re.compile("clock--running"))
+
+    # Play the round out through the page (draws included) until the round closes.
+    pages = [page_a, page_b]
+    drew = False
+    shots_taken = False
+    for _ in range(120):
+        v = view(page_a)
+        if v["phase"] == "round_over":
+            break
+        tiles_on_table = int(page_a.evaluate("document.getElementById('board').dataset.tiles"))
+        if not shots_taken and tiles_on_table >= 20:
+            # A long round on the table: both sizes fit, screenshots as artifacts.
+            for page, name in ((page_a, "phone-390x844"), (page_b, "desktop-1366x900")):
+                m = assert_fits(page, name)
+                path = artifacts / f"game-{name}.png"
+                page.screenshot(path=str(path))
+                print(f"screenshot {name}: {path} ({m['count']} tiles, {m['mode']} layout)")
+            shots_taken = True
+        drew = drew or any(a["do"] == "draw" for p in pages for a in view(p)["legal"])
+        assert step(pages), "nobody could act"
+    else:
+        raise AssertionError("round 1 did not end")
+    assert drew, "the round had no draw"
+    # The page sent nothing the server refused, except the one illegal request on purpose.
+    assert page_a.evaluate("window.__game.errors") == [], "errors after the reload"
+    assert page_b.evaluate("window.__game.errors") == []
+    assert shots_taken, "the table never held a long round"
+    expect(page_a.locator("#feed")).to_contain_text(re.compile(r"ana drew a tile|ana drew \["))
+
+    # Round summary: both hands, totals, payments; Continue (P2) by both.
+    for page in pages:
+        expect(page.locator("#overlay .overlay__title")).to_contain_text("domino")
+        expect(page.locator("#overlay .summary-payments li").first).to_be_visible()
+    for page in pages:
+        page.click("#overlay [data-action=continue]")
+
+    # Round 2: bob went out, so he is the jockey; ana (rival) bids 15, bob raises to 20,
+    # which costs him 5 with the jockey discount (net_cost from the view), ana accepts.
+    wait_view(page_a, "v.phase === 'auction' && v.to_act === 0")
+    balances = [p["balance"] for p in view(page_a)["players"]]
+    expect(page_a.locator("#auction")).to_contain_text("Jockey: bob")
+    set_amount(page_a, 15)
+    before = version(page_a)
+    page_a.click("#auction [data-action=bid]")
+    wait_version_above(page_a, before)
+    wait_view(page_b, "v.to_act === 1 && v.auction.bid === 15")
+    set_amount(page_b, 20)
+    expect(page_b.locator("#auction .auction__cost")).to_have_attribute("data-cost", "5")
+    expect(page_b.locator("#auction .auction__cost")).to_contain_text("jockey discount")
+    before = version(page_b)
+    page_b.click("#auction [data-action=raise]")
+    wait_version_above(page_b, before)
+    wait_view(page_a, "v.auction && v.auction.bid === 20")
+    before = version(page_a)
+    page_a.click("#auction [data-action=accept]")
+    wait_version_above(page_a, before)
+    expect(page_a.locator(".transfer-label", has_text="auction: 5").first).to_be_visible()
+    expect(page_a.locator("#seat-bottom .balance__number")).to_have_text(str(balances[0] + 5))
+    expect(page_b.locator("#seat-bottom .balance__number")).to_have_text(str(balances[1] - 5))
+    wait_view(page_b, "v.phase === 'lead' && v.to_act === 1")
+
+    # Resign, with confirmation; game over with the result and a rematch challenge.
+    page_a.click("#resign-open")
+    expect(page_a.locator("#resign-dialog")).to_be_visible()
+    page_a.click("#resign-confirm")
+    for page in pages:
+        page.wait_for_function("window.__game.view.status === 'finished'")
+    expect(page_b.locator("#overlay .overlay__title")).to_have_text("You win!")
+    expect(page_a.locator("#overlay .overlay__title")).to_have_text("You lose")
+    rematch = page_a.locator("#overlay form [name=opponent]")
+    expect(rematch).to_have_value("bob")
+    page_a.click("#overlay [data-action=rematch]")
+    page_a.wait_for_url(re.compile(r"/lobby/$"))
+    expect(page_a.locator("#challenge-list")).to_contain_text("bob")
+    assert Game.objects.get(pk=game.pk).status == "finished"
+    assert not page_a.errors and not page_b.errors, (page_a.errors, page_b.errors)
+
+
+def test_same_device_game_goes_through_the_privacy_screen(login_page, make_user) -> None:
+    ana = make_user("ana")
+    game = make_game(ana, ana, same_device=True, deals=[SPINNER_DEAL, *seeded_deals(4)])
+    page = login_page(ana, PHONE)
+    page.goto(f"{_base(page)}/games/{game.pk}/")
+    tti = wait_interactive(page)
+    print(f"\ntime to interactive (same device): {tti:.0f} ms")
+    # Both seats press Start on the one screen.
+    for _ in range(2):
+        before = version(page)
+        page.locator("#overlay [data-action=start]").click()
+        wait_version_above(page, before)
+    # The lead by rank is automatic; seat 1 must now take the device: no hand is shown.
+    privacy = page.locator("#privacy")
+    expect(privacy).to_be_visible()
+    expect(privacy).to_contain_text("Pass the device to ana")
+    assert view(page)["hand"] is None
+    expect(page.locator("#hand .hand-tile")).to_have_count(0)
+    before = version(page)
+    page.click("#privacy [data-action=reveal]")
+    wait_version_above(page, before)
+    expect(privacy).to_be_hidden()
+    expect(page.locator("#hand .hand-tile")).to_have_count(7)
+    assert view(page)["seat"] == 1
+    # Seat 1 plays [5|0] (an end to choose); the screen hides the hand again for seat 0.
+    page.click("#hand .hand-tile[data-tile='5-0']")
+    before = version(page)
+    page.click("#end-choice button[data-end=left]")
+    wait_version_above(page, before)
+    expect(privacy).to_be_visible()
+    assert view(page)["hand"] is None
+    before = version(page)
+    page.click("#privacy [data-action=reveal]")
+    wait_version_above(page, before)
+    assert view(page)["seat"] == 0
+    expect(page.locator("#hand .hand-tile--playable").first).to_be_visible()
+    assert not page.errors, page.errors
+
+
+def test_the_page_is_translated_to_spanish(login_page, make_user) -> None:
+    ana, bob = make_user("ana"), make_user("bob")
+    game = make_game(ana, bob)
+    page = login_page(ana, PHONE)
+    page.context.add_cookies(
+        [{"name": "django_language", "value": "es", "domain": "127.0.0.1", "path": "/"}]
+    )
+    page.goto(f"{_base(page)}/games/{game.pk}/")
+    wait_interactive(page)
+    expect(page.locator("#overlay .overlay__title")).to_have_text("¿Listos para jugar?")
+    expect(page.locator("#overlay [data-action=start]")).to_have_text("Iniciar")
+    expect(page.locator("#prompt-text")).to_have_text("Esperando a que los dos pulsen Iniciar")
+
+
+def test_rules_panel_opens_without_leaving_the_page(login_page, make_user) -> None:
+    ana, bob = make_user("ana"), make_user("bob")
+    game = make_game(ana, bob)
+    page = login_page(ana, DESKTOP)
+    url = f"{_base(page)}/games/{game.pk}/"
+    page.goto(url)
+    wait_interactive(page)
+    page.click("#rules-open")
+    expect(page.locator("#rules-panel")).to_be_visible()
+    expect(page.locator("#rules-body")).to_contain_text("R7")
+    assert page.url == url
+    page.keyboard.press("Escape")
+    expect(page.locator("#rules-panel")).to_be_hidden()
+    # Reading the rules changed nothing in the game (R8.3: it does not pause anything).
+    assert view(page)["status"] == "waiting"
+    # A dropped connection comes back by itself and the state is sent again.
+    before = page.evaluate("window.__game.socket.ws")
+    page.evaluate("window.__game.socket.ws.close()")
+    page.wait_for_function("window.__game.socket.isOpen && window.__game.socket.retry === 0")
+    assert page.evaluate("window.__game.socket.ws") is not None and before is not None
+    expect(page.locator("#reconnecting")).to_be_hidden()

@@ -1,0 +1,35 @@
+"""Admin pages load; a live game's hidden state is not shown there."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from games.challenges import challenge_create
+from games.services import game_submit_action
+from tests.games.factories import make_game
+
+pytestmark = pytest.mark.django_db
+
+
+def test_game_admin_pages(admin_client, alice, bob):
+    game = make_game(alice, bob)
+    game_submit_action(game_id=game.pk, user=alice, action={"do": "start"}, request_id="1")
+    game_submit_action(game_id=game.pk, user=bob, action={"do": "start"}, request_id="1")
+    changelist = admin_client.get(
+        reverse("admin:games_game_changelist"), {"q": "alice", "status": "playing"}
+    )
+    assert changelist.status_code == 200 and f">{game.pk}<" in changelist.content.decode()
+    page = admin_client.get(reverse("admin:games_game_change", args=[game.pk]))
+    html = page.content.decode()
+    assert page.status_code == 200
+    assert "boneyard" not in html  # the live engine state stays out of sight
+    assert "start" in html  # the action log inline
+    game_submit_action(game_id=game.pk, user=bob, action={"do": "resign"}, request_id="2")
+    page = admin_client.get(reverse("admin:games_game_change", args=[game.pk]))
+    assert "boneyard" in page.content.decode()
+
+
+def test_challenge_admin(admin_client, alice):
+    challenge_create(challenger=alice)
+    assert admin_client.get(reverse("admin:games_challenge_changelist")).status_code == 200

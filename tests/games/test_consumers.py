@@ -1,0 +1,415 @@
+"""The game WebSocket: every message a socket can send or receive (design.md protocol)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import pytest
+from channels.db import database_sync_to_async
+
+from games import consumers, engine
+from games.models import Game, GameAction
+from tests.games.factories import (
+    SIXES_DEAL,
+    SPINNER_DEAL,
+    choose,
+    drive,
+    hidden_tiles,
+    make_game,
+    seeded_deals,
+)
+from tests.games.wsclient import WsClient, scrub_public, tiles_in
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def path(game: Game) -> str:
+    return f"/ws/games/{game.pk}/"
+
+
+async def connected(game: Game, user: Any) -> WsClient:
+    client = WsClient(path(game), user=user)
+    ok, _ = await client.connect()
+    assert ok
+    message = await client.until(lambda m: m["type"] == "state")
+    assert message["version"] == (await database_sync_to_async(_version)(game.pk))
+    return client
+
+
+def _version(game_id: int) -> int:
+    return Game.objects.get(pk=game_id).version
+
+
+def _state(game_id: int) -> dict:
+    return Game.objects.get(pk=game_id).state
+
+
+async def started(alice, bob, **options) -> tuple[Game, WsClient, WsClient]:
+    game = await database_sync_to_async(make_game)(alice, bob, **options)
+    c0, c1 = await connected(game, alice), await connected(game, bob)
+    assert (await c0.act({"do": "start"}))["type"] == "ack"
+    reply = await c1.act({"do": "start"})
+    assert reply["type"] == "ack"
+    await c0.until_version(reply["version"])
+    await c1.until_version(reply["version"])
+    return game, c0, c1
+
+
+async def test_connect_sends_the_seat_view(alice, bob, carol):
+    game = await database_sync_to_async(make_game)(alice, bob)
+    c0 = await connected(game, alice)
+    view = c0.game
+    assert view["id"] == game.pk and view["seat"] == 0 and view["status"] == "waiting"
+    assert [p["username"] for p in view["players"]] == ["alice", "bob"]
+    assert [p["rating"] for p in view["players"]] == [1500, 1500]
+    assert isinstance(view["deadline"], int) and isinstance(view["server_time"], int)
+    assert view["deadline"] > view["server_time"] > 1_600_000_000_000  # epoch milliseconds
+    assert {"do": "start"} in view["legal"]
+    watcher = await connected(game, carol)
+    assert watcher.game["seat"] is None and watcher.game["hand"] is None
+    assert watcher.game["legal"] == []
+    for client in (c0, watcher):
+        await client.close()
+
+
+async def test_anonymous_is_refused(alice, bob):
+    game = await database_sync_to_async(make_game)(alice, bob)
+    client = WsClient(path(game))
+    ok, code = await client.connect()
+    assert not ok and code == consumers.CLOSE_UNAUTHENTICATED
+
+
+async def test_foreign_origin_is_refused(alice, bob):
+    game = await database_sync_to_async(make_game)(alice, bob)
+    client = WsClient(path(game), user=alice, origin=b"http://evil.example")
+    ok, _ = await client.connect()
+    assert not ok
+
+
+async def test_unknown_game_is_refused(alice):
+    client = WsClient("/ws/games/987654/", user=alice)
+    ok, code = await client.connect()
+    assert not ok and code == consumers.CLOSE_NOT_FOUND
+
+
+async def test_ping_pong(alice, bob):
+    game = await database_sync_to_async(make_game)(alice, bob)
+    c0 = await connected(game, alice)
+    await c0.send({"type": "ping"})
+    pong = await c0.until(lambda m: m["type"] == "pong")
+    assert isinstance(pong["server_time"], int)
+    await c0.close()
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "not json",
+        "[1, 2]",
+        '"text"',
+        "{}",
+        '{"type": "fly"}',
+        '{"type": "action", "action": {"do": "start"}}',  # no id
+        '{"type": "action", "id": {"a": 1}, "action": {"do": "start"}}',
+        '{"type": "action", "id": "x", "action": "start"}',
+        '{"type": "action", "id": "x", "action": {"do": "teleport"}}',
+        '{"type": "action", "id": "x", "action": {"do": "play", "tile": 5}}',  # engine's
+        json.dumps({"type": "action", "id": "x", "action": {"do": "start"}, "pad": "x" * 5000}),
+    ],
+)
+async def test_bad_requests_leave_the_socket_usable(alice, bob, raw):
+    game = await database_sync_to_async(make_game)(alice, bob)
+    c0 = await connected(game, alice)
+    await c0.send(raw)
+    error = await c0.until(lambda m: m["type"] == "error")
+    assert error["code"] == "bad_request" and error["message"]
+    reply = await c0.act({"do": "start"})  # still works
+    assert reply["type"] == "ack"
+    await c0.close()
+
+
+async def test_binary_frames_are_bad_requests(alice, bob):
+    game = await database_sync_to_async(make_game)(alice, bob)
+    c0 = await connected(game, alice)
+    await c0.communicator.send_to(bytes_data=b"\x00\x01")
+    assert (await c0.until(lambda m: m["type"] == "error"))["code"] == "bad_request"
+    await c0.close()
+
+
+async def test_rate_limit(alice, bob, monkeypatch):
+    game = await database_sync_to_async(make_game)(alice, bob)
+    c0 = await connected(game, alice)
+    for _ in range(consumers.RATE_LIMIT_MESSAGES):
+        await c0.send({"type": "ping"})
+    await c0.send({"type": "ping"})
+    error = await c0.until(lambda m: m["type"] == "error")
+    assert error["code"] == "rate_limited"
+    assert sum(1 for f in c0.frames if f["type"] == "pong") == consumers.RATE_LIMIT_MESSAGES
+    await c0.close()
+
+
+def test_rate_limiter_window_slides():
+    limiter = consumers.RateLimiter(limit=3, window=20.0)
+    assert all(limiter.allow(t) for t in (0.0, 1.0, 2.0))
+    assert not limiter.allow(19.9)
+    assert limiter.allow(20.0)  # the first message left the window
+
+
+async def test_every_engine_error_code_is_reachable(alice, bob, carol):
+    game, c0, c1 = await started(alice, bob, deals=[SPINNER_DEAL, *seeded_deals(1)])
+    # Seat 0 led 5-5 by rank (R2.2); seat 1 is to act and holds 5-0.
+    cases = [
+        (c0, {"do": "draw"}, "not_your_turn"),
+        (c1, {"do": "draw"}, "cannot_draw"),  # R5.1: holds a playable tile
+        (c1, {"do": "play", "tile": "3-3", "end": "left"}, "illegal_tile"),
+        (c1, {"do": "play", "tile": "6-6", "end": "left"}, "illegal_tile"),  # not in hand
+        (c1, {"do": "play", "tile": "5-0"}, "end_required"),  # fits both main arms
+        (c1, {"do": "bid", "amount": 15}, "wrong_phase"),
+        (c0, {"do": "start"}, "wrong_phase"),
+        (c1, {"do": "play", "tile": 50}, "bad_request"),
+    ]
+    for client, action, code in cases:
+        reply = await client.act(action)
+        assert (reply["type"], reply["code"]) == ("error", code), action
+        assert reply["message"]
+    watcher = await connected(game, carol)
+    reply = await watcher.act({"do": "resign"})
+    assert reply["code"] == "forbidden"
+    # bad_bid: play on (through the service) until an auction, then bid what is not allowed.
+    users = (alice, bob)
+    await database_sync_to_async(drive)(game.pk, users, lambda v: v["phase"] == "auction")
+    state = engine.from_json(await database_sync_to_async(_state)(game.pk))
+    rival = engine.view(state, None, 0)["to_act"]
+    client = (c0, c1)[rival]
+    reply = await client.act({"do": "bid", "amount": 17})
+    assert reply["code"] == "bad_bid"
+    assert (await client.act({"do": "resign"}))["type"] == "ack"
+    reply = await (c0, c1)[1 - rival].act({"do": "resign"})
+    assert reply["code"] == "game_over"
+    for c in (c0, c1, watcher):
+        await c.close()
+
+
+async def test_a_game_deleted_under_a_connection_answers_not_found(alice, bob):
+    game = await database_sync_to_async(make_game)(alice, bob)
+    c0 = await connected(game, alice)
+    await database_sync_to_async(lambda: Game.objects.filter(pk=game.pk).delete())()
+    reply = await c0.act({"do": "start"})
+    assert (reply["type"], reply["code"]) == ("error", "not_found")
+    await c0.close()
+
+
+async def test_duplicate_request_id_over_the_socket(alice, bob):
+    game, c0, c1 = await started(alice, bob)
+    play = {"do": "play", "tile": "5-0", "end": "right"}
+    first = await c1.act(play, request_id="dup")
+    assert first["type"] == "ack"
+    rows = await database_sync_to_async(lambda: GameAction.objects.count())()
+    second = await c1.act(play, request_id="dup")
+    assert second == first
+    assert await database_sync_to_async(lambda: GameAction.objects.count())() == rows
+    assert await database_sync_to_async(_version)(game.pk) == first["version"]
+    for c in (c0, c1):
+        await c.close()
+
+
+async def test_two_connections_racing_exactly_one_applies(alice, bob):
+    """The same player on two tabs sends two conflicting plays at once."""
+    game, c0, c1 = await started(alice, bob)
+    tab2 = await connected(game, bob)
+    replies = await asyncio.gather(
+        c1.act({"do": "play", "tile": "5-0", "end": "left"}),
+        tab2.act({"do": "play", "tile": "5-0", "end": "right"}),
+    )
+    assert sorted(r["type"] for r in replies) == ["ack", "error"]
+    assert [r["code"] for r in replies if r["type"] == "error"] == ["not_your_turn"]
+    plays = await database_sync_to_async(
+        lambda: GameAction.objects.filter(error="", action__do="play").count()
+    )()
+    assert plays == 1
+    for c in (c0, c1, tab2):
+        await c.close()
+
+
+async def test_reconnect_mid_turn_changes_nothing(alice, bob):
+    """R7.8: leaving and coming back neither stops nor restarts the clock."""
+    game, c0, c1 = await started(alice, bob)
+    before = c1.game
+    await c1.close()
+    await asyncio.sleep(0.3)
+    again = await connected(game, bob)
+    after = again.game
+    assert again.state["version"] == c0.state["version"]
+    assert after["clock"] == before["clock"] and after["deadline"] == before["deadline"]
+    assert after["to_act"] == 1 and after["hand"] == before["hand"]
+    assert after["players"][1]["bank"] == pytest.approx(120.0)  # still within the delay
+    assert after["server_time"] > before["server_time"]
+    reply = await again.act({"do": "play", "tile": "5-0", "end": "right"})
+    assert reply["type"] == "ack"
+    for c in (c0, again):
+        await c.close()
+
+
+async def test_presence_is_broadcast(alice, bob, carol):
+    game = await database_sync_to_async(make_game)(alice, bob)
+    c0 = await connected(game, alice)
+    assert c0.game["connected"] == [True, False]
+    watcher = await connected(game, carol)
+    c1 = await connected(game, bob)
+    assert c1.game["connected"] == [True, True]
+    message = await c0.until(lambda m: m["type"] == "presence" and m["connected"] == [True, True])
+    assert message == {"type": "presence", "connected": [True, True]}
+    await watcher.until(lambda m: m["type"] == "presence" and m["connected"] == [True, True])
+    await c1.close()
+    await c0.until(lambda m: m["type"] == "presence" and m["connected"] == [True, False])
+    for c in (c0, watcher):
+        await c.close()
+
+
+async def test_tick_settles_a_due_flag_and_resyncs_otherwise(alice, bob, monkeypatch):
+    from games import timebase
+
+    clock = {"offset": 0.0}
+    real = timebase.server_now
+    monkeypatch.setattr(timebase, "server_now", lambda: real() + clock["offset"])
+    _game, c0, c1 = await started(alice, bob, banks=(1, 1))
+    version = c0.state["version"]
+    await c0.send({"type": "tick"})  # nothing due: this client alone gets the state again
+    resync = await c0.until(lambda m: m["type"] == "state")
+    assert resync["version"] == version
+    clock["offset"] = 12.0  # seat 1's 10 s delay and 1 s bank are spent
+    await c0.send({"type": "tick"})
+    for client in (c0, c1):
+        final = await client.until(lambda m: m["type"] == "state" and m["version"] > version)
+        assert final["game"]["status"] == "finished" and final["game"]["reason"] == "time"
+        assert [e["type"] for e in final["events"]] == ["flag", "game_over"]
+    for c in (c0, c1):
+        await c.close()
+
+
+async def _play_to_the_end(game: Game, c0: WsClient, c1: WsClient, watcher: WsClient) -> dict:
+    """Both clients play from the `legal` list they receive; returns state JSON per version."""
+    states = {c0.state["version"]: await database_sync_to_async(_state)(game.pk)}
+    for _ in range(1000):
+        if c0.game["status"] not in ("waiting", "playing"):
+            break
+        for client in (c0, c1):
+            action = choose(client.game["legal"])
+            if action is not None:
+                break
+        reply = await client.act(action)
+        assert reply["type"] == "ack", (action, reply)
+        for other in (c0, c1, watcher):
+            await other.until_version(reply["version"])
+        states[reply["version"]] = await database_sync_to_async(_state)(game.pk)
+    return states
+
+
+def assert_no_hidden_tile(client: WsClient, seat: int | None, states: dict) -> int:
+    """Every state frame this client got names no tile hidden from it at that version."""
+    checked = 0
+    for frame in client.frames:
+        if frame["type"] != "state" or frame["version"] not in states:
+            assert not tiles_in(frame) or frame["type"] == "state", frame
+            continue
+        hidden = hidden_tiles(states[frame["version"]], seat)
+        leaked = tiles_in(scrub_public(frame)) & hidden
+        assert not leaked, (seat, frame["version"], sorted(leaked))
+        checked += 1
+    return checked
+
+
+async def test_a_whole_game_played_by_two_clients(alice, bob, carol):
+    """Real plays, draws, dominoes, auctions and Continues until a balance runs out (R1.5)."""
+    game = await database_sync_to_async(make_game)(
+        alice, bob, deals=seeded_deals(1), balances=(30, 30)
+    )
+    c0, c1 = await connected(game, alice), await connected(game, bob)
+    watcher = await connected(game, carol)
+    states = await _play_to_the_end(game, c0, c1, watcher)
+    final = c0.game
+    assert (final["status"], final["reason"]) == ("finished", "points")
+    assert final["players"][1 - final["winner"]]["balance"] == 0
+    assert c1.game["winner"] == watcher.game["winner"] == final["winner"]
+    kinds = {
+        e["type"] for c in (c0,) for f in c.frames if f["type"] == "state" for e in f["events"]
+    }
+    assert {"deal", "play", "draw", "score", "domino", "round_over", "game_over"} <= kinds
+    assert kinds & {"bid", "renounce"}
+    assert final["round"] >= 2
+    # Nobody ever saw a tile hidden from them, at any version (R2.4).
+    assert assert_no_hidden_tile(c0, 0, states) > 20
+    assert assert_no_hidden_tile(c1, 1, states) > 20
+    assert assert_no_hidden_tile(watcher, None, states) > 20
+    for c in (c0, c1, watcher):
+        await c.close()
+
+
+async def test_drawn_tiles_stay_secret(alice, bob, carol):
+    """Seat 1 draws all 14 tiles (R5.2): neither seat 0 nor a spectator learns one."""
+    game = await database_sync_to_async(make_game)(alice, bob, deals=[SIXES_DEAL])
+    c0, c1 = await connected(game, alice), await connected(game, bob)
+    watcher = await connected(game, carol)
+    states = {0: await database_sync_to_async(_state)(game.pk)}
+    for client, action in (
+        [(c0, {"do": "start"}), (c1, {"do": "start"})]
+        + [(c1, {"do": "draw"})] * 14
+        + [(c0, {"do": "play", "tile": "6-5", "end": "right"})]
+    ):
+        reply = await client.act(action)
+        assert reply["type"] == "ack", (action, reply)
+        for other in (c0, c1, watcher):
+            await other.until_version(reply["version"])
+        states[reply["version"]] = await database_sync_to_async(_state)(game.pk)
+    assert len(c1.game["hand"]) == 21
+    assert c0.game["players"][1]["hand_count"] == 21 and c0.game["boneyard_left"] == 0
+    draws = [
+        e for f in c0.frames if f["type"] == "state" for e in f["events"] if e["type"] == "draw"
+    ]
+    assert len(draws) == 14 and all(e["tile"] is None for e in draws)
+    own = [e for f in c1.frames if f["type"] == "state" for e in f["events"] if e["type"] == "draw"]
+    assert all(e["tile"] for e in own)
+    assert assert_no_hidden_tile(c0, 0, states) >= 17
+    assert assert_no_hidden_tile(watcher, None, states) >= 17
+    assert assert_no_hidden_tile(c1, 1, states) >= 17
+    for c in (c0, c1, watcher):
+        await c.close()
+
+
+async def test_same_device_never_shows_the_waiting_hand(alice, carol):
+    game = await database_sync_to_async(make_game)(
+        alice, alice, same_device=True, deals=[SIXES_DEAL]
+    )
+    screen = await connected(game, alice)
+    watcher = await connected(game, carol)
+    assert screen.game["connected"] == [True, True]
+    states = {0: await database_sync_to_async(_state)(game.pk)}
+
+    async def act(action: dict) -> None:
+        reply = await screen.act(action)
+        assert reply["type"] == "ack", (action, reply)
+        await screen.until_version(reply["version"])
+        await watcher.until_version(reply["version"])
+        states[reply["version"]] = await database_sync_to_async(_state)(game.pk)
+
+    await act({"do": "start"})
+    await act({"do": "start"})
+    view = screen.game
+    assert view["awaiting_reveal"] and view["to_act"] == 1 and view["seat"] == 1
+    assert view["hand"] is None and view["clock"] is None  # R7.7: stopped until the reveal
+    assert sorted(a["do"] for a in view["legal"]) == ["resign", "reveal"]
+    assert not tiles_in(scrub_public(screen.state)) - {"6-6"}  # only the lead on the table
+    await act({"do": "reveal"})
+    assert sorted(screen.game["hand"]) == sorted(SIXES_DEAL["hands"][1])
+    await act({"do": "draw"})
+    # Seat 1 has revealed: seat 0's hand and the boneyard stay hidden from the shared screen.
+    for frame in screen.frames:
+        if frame["type"] == "state" and frame["version"] in states:
+            showing = frame["game"]["seat"] if frame["game"]["hand"] is not None else None
+            hidden = hidden_tiles(states[frame["version"]], showing)
+            assert not tiles_in(scrub_public(frame)) & hidden
+    assert assert_no_hidden_tile(watcher, None, states) >= 4
+    for c in (screen, watcher):
+        await c.close()
