@@ -132,6 +132,8 @@ else:
         "processed_folder": str(BROKER_DIR / "processed"),
         "store_processed": False,
         "control_folder": str(BROKER_DIR / "control"),
+        # The transport polls the folder; at the default 1 s a clock check can start late.
+        "polling_interval": 0.2,
     }
 
 CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="celery")
@@ -143,6 +145,8 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 HEARTBEAT_SECONDS = env.float("HEARTBEAT_SECONDS", default=5.0)
 CELERY_BEAT_SCHEDULE = {
     "heartbeat": {"task": "games.tasks.heartbeat", "schedule": HEARTBEAT_SECONDS},
+    # Pairs "Play now" players whose accepted rating range has widened enough.
+    "queue-pair": {"task": "ratings.tasks.queue_pair", "schedule": 1.0},
     # Settles every game past its deadline whose clock-check task was lost or late.
     "clock-sweep": {"task": "games.tasks.clock_sweep", "schedule": 2.0},
     "challenges-expire": {"task": "games.tasks.challenges_expire", "schedule": 30.0},
@@ -181,6 +185,7 @@ USE_TZ = True
 # --- Static files through WhiteNoise, served by Daphne itself.
 STATIC_URL = "/static/"
 STATIC_ROOT = VAR_DIR / "static"
+STATIC_ROOT.mkdir(exist_ok=True)  # WhiteNoise warns on every request when it is missing
 STATICFILES_DIRS = [BASE_DIR / "static"] if (BASE_DIR / "static").is_dir() else []
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

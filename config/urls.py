@@ -8,4 +8,5 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("", include("games.urls")),
+    path("", include("ratings.urls")),
 ]

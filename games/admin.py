@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
+from games.faults import game_cancel_by_admin
 from games.models import Challenge, Game, GameAction
 
 
@@ -45,6 +48,7 @@ class GameAdmin(admin.ModelAdmin):
     list_select_related = ["player0", "player1"]
     date_hierarchy = "created_at"
     inlines = [GameActionInline]
+    actions = ["cancel_for_service_fault"]
     public_fields = [
         "player0",
         "player1",
@@ -72,6 +76,28 @@ class GameAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
+
+    def get_inlines(self, request: HttpRequest, obj: Any = None) -> list[Any]:
+        from ratings.admin import RatingEntryInline  # the ledger lives in the ratings app
+
+        return [*self.inlines, RatingEntryInline]
+
+    @admin.action(
+        description=_("Cancel the selected games (service fault): no result, ratings reversed"),
+        permissions=["change"],
+    )
+    def cancel_for_service_fault(self, request: HttpRequest, queryset: Any) -> None:
+        cancelled = [
+            game_id
+            for game_id in queryset.values_list("pk", flat=True)
+            if game_cancel_by_admin(game_id=game_id, admin=request.user)
+        ]
+        self.message_user(
+            request,
+            ngettext("%(count)d game cancelled.", "%(count)d games cancelled.", len(cancelled))
+            % {"count": len(cancelled)},
+            messages.WARNING,
+        )
 
 
 @admin.register(Challenge)

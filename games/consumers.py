@@ -32,6 +32,7 @@ from games.selectors import (
     lobby_snapshot,
     user_group,
 )
+from ratings.services import queue_join, queue_leave, queue_status_of, queue_touch
 
 logger = logging.getLogger(__name__)
 
@@ -227,6 +228,7 @@ class LobbyConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
             return
         self.language = _scope_language(self.scope)
         self.limiter = RateLimiter()
+        self.queued = False  # whether this connection put its user in the queue
         for group in (LOBBY_GROUP, user_group(user.pk)):
             await self.channel_layer.group_add(group, self.channel_name)
             self.groups_joined.append(group)
@@ -236,6 +238,9 @@ class LobbyConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         for group in self.groups_joined:
             await self.channel_layer.group_discard(group, self.channel_name)
+        if getattr(self, "queued", False):
+            # Leaving the waiting page leaves the queue (another lobby tab does not).
+            await database_sync_to_async(queue_leave)(user=self.scope["user"])
 
     async def send_challenges(self) -> None:
         challenges = await database_sync_to_async(lobby_snapshot)(self.scope["user"])
@@ -247,12 +252,36 @@ class LobbyConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
             await self.send_error("rate_limited")
             return
         data = self.parse(text_data, bytes_data)
-        if data is not None and data.get("type") == "ping":
+        if data is not None and data.get("type") == "queue":
+            await self.receive_queue(data)
+        elif data is not None and data.get("type") == "ping":
             await self.send_json(
                 {"type": "pong", "server_time": timebase.to_ms(timebase.server_now())}
             )
         else:
             await self.send_error("bad_request", data.get("id") if data else None)
+
+    async def receive_queue(self, data: dict[str, Any]) -> None:
+        """`{"type": "queue", "do": "join" | "leave" | "status"}`, answered with the status.
+
+        Joining tries to pair at once; a pairing (here, in another process, or by the beat
+        task as the accepted range widens) also pushes `redirect` to both players.
+        """
+        user = self.scope["user"]
+        do = data.get("do")
+        if do == "join":
+            self.queued = True
+            status = await database_sync_to_async(queue_join)(user=user)
+        elif do == "leave":
+            self.queued = False
+            await database_sync_to_async(queue_leave)(user=user)
+            status = await database_sync_to_async(queue_status_of)(user=user)
+        elif do == "status":
+            status = await database_sync_to_async(queue_touch)(user=user)
+        else:
+            await self.send_error("bad_request", data.get("id"))
+            return
+        await self.send_json(status.as_message())
 
     async def lobby_changed(self, event: dict[str, Any]) -> None:
         # The group message carries nothing: each connection reads only what its user may see.

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
 
@@ -182,3 +182,84 @@ class Challenge(models.Model):
 
     def __str__(self) -> str:
         return f"#{self.pk} {self.challenger_id}→{self.opponent_id or '*'} ({self.status})"
+
+
+class ServiceFault(models.Model):
+    """A window in which the platform could not measure time reliably (R7.10).
+
+    Every game whose clock ran during the window is cancelled with no rating result
+    (games.faults). Recorded automatically (a heartbeat gap, a clock check that ran far
+    too late) or by an admin; processing is idempotent, so saving one again is harmless.
+    """
+
+    class Kind(models.TextChoices):
+        HEARTBEAT_GAP = "heartbeat_gap", _("heartbeat gap")
+        LATE_CLOCK_CHECK = "late_clock_check", _("late clock check")
+        ADMIN = "admin", _("recorded by an admin")
+
+    start = models.DateTimeField(_("start"), db_index=True)
+    end = models.DateTimeField(_("end"), db_index=True)
+    kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices, default=Kind.ADMIN)
+    note = models.TextField(_("note"), blank=True)
+    created = models.DateTimeField(_("recorded"), auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("recorded by"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    games = models.ManyToManyField(
+        Game, verbose_name=_("cancelled games"), blank=True, related_name="service_faults"
+    )
+    processed_at = models.DateTimeField(_("processed"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-start"]
+        verbose_name = _("service fault")
+        verbose_name_plural = _("service faults")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(end__gte=F("start")),
+                name="service_fault_window",
+                violation_error_message=_("A fault cannot end before it starts."),
+            ),
+            # The same automatic detection reported twice (a retried task) is one fault.
+            models.UniqueConstraint(
+                fields=["kind", "start", "end"],
+                condition=~Q(kind="admin"),
+                name="service_fault_detected_once",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.start:%Y-%m-%d %H:%M:%S} - {self.end:%H:%M:%S}"
+
+
+class QueueEntry(models.Model):
+    """A player waiting in the "Play now" queue (ratings.services pairs them).
+
+    One row per user at most (the unique user), deleted in the transaction that creates
+    the player's game, so nobody is ever paired twice.
+    """
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("player"),
+        on_delete=models.CASCADE,
+        related_name="queue_entry",
+    )
+    rating = models.IntegerField(_("rating at join"))
+    joined_at = models.DateTimeField(_("joined"), db_index=True)
+    # Refreshed by the waiting page's status requests: an entry whose page vanished
+    # without a clean disconnect (a killed process) is dropped after a while.
+    seen_at = models.DateTimeField(_("last seen"))
+
+    class Meta:
+        ordering = ["joined_at"]
+        verbose_name = _("queue entry")
+        verbose_name_plural = _("matchmaking queue")
+
+    def __str__(self) -> str:
+        return f"{self.user_id} ({self.rating}) since {self.joined_at:%H:%M:%S}"

@@ -24,8 +24,10 @@ AUDIENCE_SEAT: dict[str, int | None] = {SEAT_0: 0, SEAT_1: 1, WATCH: None, DEVIC
 
 
 def player_rating(user: AbstractBaseUser) -> int:
-    """The rating shown beside a player's name. The ratings app will plug in here."""
-    return DEFAULT_RATING
+    """The rating shown beside a player's name: summed from the rating ledger."""
+    from ratings.selectors import rating_of  # the ratings app reads games' models
+
+    return rating_of(user)
 
 
 def game_get(game_id: int) -> Game | None:

@@ -83,10 +83,6 @@ def action_is_well_formed(action: Any) -> bool:
     return len(json.dumps(action)) <= MAX_ACTION_CHARS
 
 
-def _canonical(data: Any) -> str:
-    return json.dumps(data, sort_keys=True, separators=(",", ":"))
-
-
 def _locked_game(game_id: int) -> Game | None:
     # of=("self",): lock the game row only, not the joined user rows (PostgreSQL).
     return (
@@ -188,6 +184,12 @@ class _GameWriter:
         if game.finished_at is None and not game.is_active:
             game.finished_at = self.received_at
         game.save()
+        if game.status == Game.Status.FINISHED:
+            # Rated in the transaction that records the result, exactly once (R7.10 can
+            # still reverse it later). Imported here: ratings.services imports this module.
+            from ratings.services import rating_record_game_result
+
+            rating_record_game_result(game=game)
         events = list(self.events)
         transaction.on_commit(lambda: _after_commit(game, deadline, events))
 
@@ -208,14 +210,11 @@ def schedule_clock_check(game_id: int, version: int, deadline: float) -> None:
         logger.exception("could not schedule the clock check of game %s", game_id)
 
 
-def _changed(before_json: Any, after: Any) -> bool:
-    return _canonical(before_json) != _canonical(engine.to_json(after))
-
-
 def _advance_into(writer: _GameWriter, state: Any) -> Any:
     """engine.advance at the transaction's instant; logged as a seatless row if it did anything."""
     advanced, events = engine.advance(state, writer.now)
-    if events or _changed(writer.state_json, advanced):
+    # The engine hands back the very same object when nothing was due.
+    if advanced is not state:
         writer.record(
             seat=None, user=None, action=ADVANCE, request_id=None, state=advanced, events=events
         )
@@ -271,6 +270,10 @@ def game_submit_action(
                 return ActionResult(
                     ok=not prior.error, version=prior.version, code=prior.error, duplicate=True
                 )
+        if game.status == Game.Status.CANCELLED:
+            # Voided by a service fault (games.faults): the engine state still says
+            # "playing", so the engine must not be asked.
+            return ActionResult(ok=False, version=game.version, code="game_over")
         writer = _GameWriter(game, timebase.server_now())
         state = _advance_into(writer, engine.from_json(game.state))  # a flag beats a late move
         seat = _acting_seat(seats, state, action, writer.now)

@@ -8,7 +8,7 @@ from celery import shared_task
 
 from games import services, timebase
 from games.challenges import challenges_expire as expire_challenges
-from games.heartbeat import heartbeat_record
+from games.faults import fault_report_late_clock_check, heartbeat_beat
 
 # A task may run a little before its ETA (clock skew between processes); waiting up to this
 # long for the deadline is cheaper than leaving the flag to the next sweep.
@@ -17,12 +17,23 @@ EARLY_WAIT_MAX = 2.0
 
 @shared_task(name="games.tasks.heartbeat", ignore_result=True)
 def heartbeat() -> str:
-    return heartbeat_record().at.isoformat()
+    """Record a beat; a gap since the previous one is a service fault (games.faults)."""
+    beat, _fault = heartbeat_beat()
+    return beat.at.isoformat()
 
 
 @shared_task(name="games.tasks.clock_check", ignore_result=True)
 def clock_check(game_id: int, version: int) -> bool:
-    """At an engine deadline: let the clock act, unless the game has moved on (or is gone)."""
+    """At an engine deadline: let the clock act, unless the game has moved on (or is gone).
+
+    Delivered by the broker at its ETA, a check that runs far past the game's deadline
+    shows the workers were not keeping time: a service fault (games.faults). A direct call
+    (no ETA) has no schedule to be late against.
+    """
+    if clock_check.request.eta is not None:
+        fault_report_late_clock_check(
+            game_id=game_id, version=version, ran_at=timebase.to_datetime(timebase.server_now())
+        )
     result = services.game_advance(game_id=game_id, expected_version=version)
     if not result.changed and result.version == version and result.deadline is not None:
         early = result.deadline - timebase.server_now()

@@ -1,0 +1,219 @@
+"""Service faults (R7.10): detecting them, and cancelling the games they touched.
+
+A `ServiceFault` is a window in which the platform could not measure time reliably. It
+is recorded three ways — a gap between heartbeats, a clock check that ran far later than
+its deadline, an admin — and every game whose clock ran during the window is cancelled
+with no rating result. A game already rated gets compensating ledger entries.
+
+Everything here is idempotent: processing a fault twice, or two overlapping faults,
+cancels each game once and reverses each rating once.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+
+from games.models import Game, Heartbeat, ServiceFault
+
+logger = logging.getLogger(__name__)
+
+CANCEL_REASON = "service_fault"
+
+# A clock check that runs this much after its deadline shows that the workers were not
+# keeping time (overloaded or stopped), even though the engine's clock is arithmetic.
+LATE_CLOCK_CHECK_SECONDS = 5.0
+
+# Statuses of a game whose clock has run: a `waiting` game has no running clock (only the
+# P1 start timeout, which aborts without a result anyway), and aborted or cancelled games
+# carry no result to void.
+_CLOCKED = (Game.Status.PLAYING, Game.Status.FINISHED)
+
+
+def heartbeat_gap_threshold() -> timedelta:
+    """Three missed beats, and never less than 15 s, so that a busy beat is not a fault."""
+    return timedelta(seconds=max(15.0, 3 * float(settings.HEARTBEAT_SECONDS)))
+
+
+def fault_games(fault: ServiceFault) -> list[int]:
+    """Ids of the games whose clock ran during the fault's window (and not cancelled yet)."""
+    started = Coalesce("started_at", "created_at")
+    return list(
+        Game.objects.annotate(clock_started=started)
+        .filter(status__in=_CLOCKED, clock_started__lt=fault.end)
+        .filter(Q(finished_at__isnull=True) | Q(finished_at__gt=fault.start))
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+
+
+def _broadcast_on_commit(game: Game) -> None:
+    # Imported here: games.broadcast imports the selectors, which import the ratings app.
+    from games.broadcast import broadcast_state
+
+    transaction.on_commit(lambda: broadcast_state(game, [{"type": "cancelled"}]))
+
+
+def game_cancel_for_fault(
+    *, game_id: int, fault: ServiceFault | None = None, note: str = ""
+) -> bool:
+    """Cancel one game with no rating result (R7.10); False if it was already over.
+
+    Locks the game row like every game service, so a move or a clock check arriving at
+    the same moment is applied either entirely before (and then voided) or not at all.
+    """
+    from ratings.services import rating_reverse_game
+
+    with transaction.atomic():
+        game = (
+            Game.objects.select_for_update(of=("self",))
+            .select_related("player0", "player1")
+            .filter(pk=game_id)
+            .first()
+        )
+        if game is None:
+            return False
+        if fault is not None:
+            fault.games.add(game)
+        if game.status not in _CLOCKED:
+            return False
+        game.status = Game.Status.CANCELLED
+        game.reason = CANCEL_REASON
+        game.winner_seat = None
+        game.next_deadline = None
+        game.finished_at = game.finished_at or timezone.now()
+        game.save(update_fields=["status", "reason", "winner_seat", "next_deadline", "finished_at"])
+        why = note or (f"service fault #{fault.pk}" if fault is not None else "service fault")
+        rating_reverse_game(game=game, note=why)
+        _broadcast_on_commit(game)
+    logger.warning("game %s cancelled: %s", game_id, why)
+    return True
+
+
+def fault_process(*, fault: ServiceFault) -> list[int]:
+    """Cancel every game the fault touched; returns the ids cancelled by this call."""
+    cancelled = [
+        game_id
+        for game_id in fault_games(fault)
+        if game_cancel_for_fault(game_id=game_id, fault=fault)
+    ]
+    fault.processed_at = timezone.now()
+    fault.save(update_fields=["processed_at"])
+    return cancelled
+
+
+def _fault_create(
+    *,
+    kind: str,
+    start: datetime,
+    end: datetime,
+    note: str = "",
+    created_by: AbstractBaseUser | None = None,
+) -> ServiceFault:
+    if end < start:
+        raise ValueError("a fault cannot end before it starts")
+    try:
+        with transaction.atomic():
+            return ServiceFault.objects.create(
+                kind=kind, start=start, end=end, note=note, created_by=created_by
+            )
+    except IntegrityError:  # the same automatic detection, reported again
+        return ServiceFault.objects.get(kind=kind, start=start, end=end)
+
+
+def fault_record(
+    *,
+    kind: str,
+    start: datetime,
+    end: datetime,
+    note: str = "",
+    created_by: AbstractBaseUser | None = None,
+) -> ServiceFault:
+    """Record a fault and cancel the games it touched.
+
+    The fault row is committed first and each game is then cancelled in its own short
+    transaction (a long one holding every game's lock could deadlock with moves); should
+    the process die half-way, `processed_at` stays empty and `fault_process_pending`
+    (run with every heartbeat) finishes the job. An automatic detection reported twice
+    (same kind and window) is the same fault, processed again, which changes nothing.
+    """
+    fault = _fault_create(kind=kind, start=start, end=end, note=note, created_by=created_by)
+    fault_process(fault=fault)
+    return fault
+
+
+def fault_process_pending() -> int:
+    """Finish processing faults whose processing was interrupted; returns how many."""
+    pending = list(ServiceFault.objects.filter(processed_at__isnull=True).order_by("pk"))
+    for fault in pending:
+        fault_process(fault=fault)
+    return len(pending)
+
+
+def heartbeat_beat(*, at: datetime | None = None) -> tuple[Heartbeat, ServiceFault | None]:
+    """Record a beat and, if the previous one is too old, the gap between them as a fault.
+
+    Comparing with the previous beat (rather than with "now" in a separate task) means the
+    gap is found by the first beat after an outage, whatever stopped the beat: a crashed
+    worker, a stopped machine, a database that refused writes. The beat and its fault are
+    committed together, so a gap cannot be recorded as a beat without its fault.
+    """
+    at = at or timezone.now()
+    fault = None
+    with transaction.atomic():
+        previous = Heartbeat.objects.filter(at__lt=at).order_by("-at").first()
+        beat = Heartbeat.objects.create(at=at)
+        if previous is not None and at - previous.at > heartbeat_gap_threshold():
+            seconds = (at - previous.at).total_seconds()
+            fault = _fault_create(
+                kind=ServiceFault.Kind.HEARTBEAT_GAP,
+                start=previous.at,
+                end=at,
+                note=f"no heartbeat for {seconds:.1f} s",
+            )
+    fault_process_pending()
+    if fault is not None:
+        fault.refresh_from_db()
+    return beat, fault
+
+
+def fault_report_late_clock_check(
+    *, game_id: int, version: int, ran_at: datetime | None = None
+) -> ServiceFault | None:
+    """A clock check for `version` of a game ran at `ran_at`: a fault if far past its deadline.
+
+    The deadline is the game's own (`next_deadline` at that version), so a check made moot
+    by a move (every move runs the clock first), or one for a game that is gone or over,
+    reports nothing: only a check that was still due can be late.
+    """
+    ran_at = ran_at or timezone.now()
+    deadline = (
+        Game.objects.filter(pk=game_id, version=version, status__in=Game.ACTIVE_STATUSES)
+        .values_list("next_deadline", flat=True)
+        .first()
+    )
+    if deadline is None:
+        return None
+    late = (ran_at - deadline).total_seconds()
+    if late <= LATE_CLOCK_CHECK_SECONDS:
+        return None
+    return fault_record(
+        kind=ServiceFault.Kind.LATE_CLOCK_CHECK,
+        start=deadline,
+        end=ran_at,
+        note=f"clock check of game #{game_id} ran {late:.1f} s late",
+    )
+
+
+def game_cancel_by_admin(*, game_id: int, admin: AbstractBaseUser) -> bool:
+    """The admin action "cancel game (service fault)": one game, no window."""
+    return game_cancel_for_fault(
+        game_id=game_id, note=f"cancelled by admin {admin.get_username()}"[:200]
+    )

@@ -1,0 +1,18 @@
+"""Celery tasks of the ratings app: thin calls into services."""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+from ratings.services import queue_drop_stale, queue_pair
+
+
+@shared_task(name="ratings.tasks.queue_pair", ignore_result=True)
+def queue_pair_task() -> int:
+    """Every second (beat): drop abandoned entries, then pair whoever the widening now allows.
+
+    Joining already attempts a pairing; this pass exists for the widening, which only
+    time can bring about.
+    """
+    queue_drop_stale()
+    return len(queue_pair())

@@ -1,0 +1,44 @@
+"""Template hooks of the ratings app for pages it does not own (the profile)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+from django.contrib.auth.models import AbstractBaseUser
+
+from ratings.chart import rating_chart
+from ratings.selectors import (
+    profile_games,
+    rating_history,
+    rating_label,
+    rating_state,
+    results_summary,
+)
+
+register = template.Library()
+
+
+@register.inclusion_tag("ratings/_profile_games.html", takes_context=True)
+def profile_games_section(context: dict[str, Any], player: AbstractBaseUser) -> dict[str, Any]:
+    """The profile's rating and games section: `{% profile_games_section player %}`."""
+    state = rating_state(user_id=player.pk)
+    history = rating_history(user=player)
+    games = profile_games(user=player)
+    return {
+        "player": player,
+        "request": context.get("request"),
+        "rating": state,
+        "rating_label": rating_label(state),
+        "history": history,
+        "chart": rating_chart([entry.rating_after for entry in history]) if history else None,
+        "summary": results_summary(user=player),
+        "games": games,
+        "has_anything": bool(history or games),
+    }
+
+
+@register.simple_tag
+def rating_display(player: AbstractBaseUser) -> str:
+    """`{% rating_display user %}` -> "1534?" while provisional."""
+    return rating_label(rating_state(user_id=player.pk))

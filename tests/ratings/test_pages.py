@@ -1,0 +1,149 @@
+"""Pages: profile (rating, chart, games), leaderboard, replay, "Play now", admin lists."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from games.faults import fault_record
+from games.models import Game, QueueEntry
+from ratings.chart import rating_chart
+from ratings.selectors import rating_state
+
+pytestmark = pytest.mark.django_db
+
+
+def test_chart_scales_the_history_into_the_box():
+    chart = rating_chart([1520, 1498, 1530])
+    assert [p.rating for p in chart.points] == [1500, 1520, 1498, 1530]
+    ys = [p.y for p in chart.points]
+    assert max(ys) <= chart.height and min(ys) >= 0
+    assert ys[3] == min(ys) and ys[2] == max(ys)  # higher rating, higher on the screen
+    assert chart.polyline.count(",") == 4
+    flat = rating_chart([1500])
+    assert flat.top - flat.bottom == 100  # a flat history still has a scale
+
+
+def test_profile_shows_rating_chart_results_and_games(players, play_game, client_logged_in):
+    alice, bob, carol = players[:3]
+    won = play_game(alice, bob, winner=0)
+    lost = play_game(alice, carol, winner=1)
+    page = client_logged_in(bob).get(f"/accounts/{alice.username}/").content.decode()
+    rating = rating_state(user_id=alice.pk).rating  # +20, then -21 against carol (1500)
+    assert rating == 1499
+    assert f'class="rating-value" data-rating="{rating}"' in page
+    assert f"{rating}?" in page  # provisional
+    assert "<svg" in page and "<polyline" in page
+    assert page.count('class="game-row') == 2
+    assert f'href="/games/{won.pk}/"' in page and f'href="/games/{won.pk}/replay/"' in page
+    assert f'href="/accounts/{carol.username}/"' in page
+    assert "+20" in page and "Won" in page and "Lost" in page
+    assert lost.pk
+
+
+def test_profile_rating_numbers_come_from_the_ledger(players, play_game, client_logged_in):
+    alice, bob = players[:2]
+    play_game(alice, bob, winner=0)
+    page = Client().get(f"/accounts/{bob.username}/").content.decode()
+    assert "1480?" in page and "-20" in page
+
+
+def test_profile_of_a_new_player_has_no_empty_section(players):
+    page = Client().get(f"/accounts/{players[0].username}/").content.decode()
+    assert "profile-ratings" not in page and "profile-games" not in page
+
+
+def test_profile_tells_why_a_game_was_cancelled(players, play_game):
+    alice, bob = players[:2]
+    game = play_game(alice, bob, winner=0)
+    fault_record(kind="admin", start=timezone.now() - timedelta(minutes=5), end=timezone.now())
+    page = Client().get(f"/accounts/{alice.username}/").content.decode()
+    row = re.search(rf'data-game="{game.pk}">.*?</tr>', page, re.S).group(0)
+    assert "Cancelled" in row and "R7.10" in row and "reversed" in row
+    assert "Fault window" in row
+    assert "1500" in page  # back to the initial rating
+
+
+def test_profile_in_spanish(players, play_game):
+    alice, bob = players[:2]
+    play_game(alice, bob, winner=0)
+    client = Client(headers={"accept-language": "es"})
+    page = client.get(f"/accounts/{alice.username}/").content.decode()
+    assert "Partidas" in page and "Ganada" in page
+
+
+def test_leaderboard(players, play_game):
+    alice, bob = players[:2]
+    play_game(alice, bob, winner=0)
+    page = Client().get("/leaderboard/").content.decode()
+    assert "1520?" in page and "1480?" in page
+    assert page.index("alice") < page.index("bob")
+    assert "carol" not in page  # not rated
+    assert 'href="/leaderboard/"' in page  # the nav link appears now that the page exists
+
+
+def test_replay_steps_through_the_log(players, play_game):
+    alice, bob = players[:2]
+    game = play_game(alice, bob, winner=0)
+    total = game.actions.filter(error="").count()
+    client = Client()
+    first = client.get(f"/games/{game.pk}/replay/").content.decode()
+    assert f"Step 0 of {total}" in first and "The board is empty." in first
+    third = client.get(f"/games/{game.pk}/replay/?step=3").content.decode()
+    assert "Step 3 of" in third and "alice" in third and "played" in third
+    assert 'class="replay__board"' in third
+    # Both hands are shown: the game is over.
+    hands = re.findall(r'<td class="replay__hand">(.*?)</td>', third, re.S)
+    assert len(hands) == 2 and all("<code>" in hand for hand in hands)
+    last = client.get(f"/games/{game.pk}/replay/?step=99999").content.decode()
+    assert f"Step {total} of {total}" in last and "alice won." in last
+    assert client.get(f"/games/{game.pk}/replay/?step=x").status_code == 200
+    assert client.get("/games/999999/replay/").status_code == 404
+
+
+def test_replay_waits_for_the_end_of_the_game(players):
+    from tests.games.factories import make_game
+
+    alice, bob = players[:2]
+    game = make_game(alice, bob)
+    page = Client().get(f"/games/{game.pk}/replay/").content.decode()
+    assert "available once the game is over" in page
+    assert "replay__hand" not in page
+
+
+def test_play_now_page(players, client_logged_in):
+    alice = players[0]
+    assert Client().get("/play-now/").status_code == 302  # login first
+    page = client_logged_in(alice).get("/play-now/").content.decode()
+    assert 'data-ws-path="/ws/lobby/"' in page and "ratings/play_now.js" in page
+    assert "1500?" in page
+
+
+def test_admin_lists(players, play_game, user_factory):
+    alice, bob, carol = players[:3]
+    game = play_game(alice, bob, winner=0)
+    QueueEntry.objects.create(user=carol, rating=1500, joined_at=timezone.now(),
+                              seen_at=timezone.now())  # fmt: skip
+    fault_record(kind="admin", start=timezone.now() - timedelta(minutes=1), end=timezone.now())
+    admin = user_factory("root", is_staff=True, is_superuser=True)
+    client = Client()
+    client.force_login(admin)
+    for url in (
+        "/admin/ratings/ratingentry/",
+        "/admin/ratings/ratingentry/?reason__exact=fault_reversal",
+        "/admin/games/servicefault/",
+        "/admin/games/servicefault/add/",
+        "/admin/games/queueentry/",
+        "/admin/games/game/",
+        f"/admin/games/game/{game.pk}/change/",
+        "/admin/games/game/?status__exact=cancelled",
+    ):
+        response = client.get(url)
+        assert response.status_code == 200, url
+    ledger = client.get("/admin/ratings/ratingentry/").content.decode()
+    assert "alice" in ledger and "Add rating" not in ledger  # read-only
+    assert Game.objects.get(pk=game.pk).status == Game.Status.CANCELLED

@@ -1,0 +1,64 @@
+"""The "Play now" button in a real browser: two players press it and land on one game."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+# The browser fixtures of tests/e2e (Chromium through Playwright, a live Daphne + worker).
+from tests.e2e.conftest import browser, live, login_page, make_user  # noqa: F401
+
+pytestmark = pytest.mark.e2e
+
+
+def test_two_players_press_play_now_and_land_on_the_same_game(login_page, make_user) -> None:  # noqa: F811
+    from games.models import Game
+
+    ana, bob = make_user("ana"), make_user("bob")
+    page_a, page_b = login_page(ana), login_page(bob)
+    base: str = page_a.live_url
+    page_a.goto(f"{base}/lobby/")
+    page_a.click("a[href='/play-now/']")
+    page_a.wait_for_url(re.compile(r"/play-now/$"))
+    page_a.click("[data-role=join]")
+    page_a.wait_for_selector("#play-now[data-state=waiting]")
+    facts = page_a.locator("[data-role=facts]").inner_text()
+    assert "1400 \u2013 1600" in facts and "±100" in facts
+    page_b.goto(f"{base}/play-now/")
+    page_b.click("[data-role=join]")
+    for page in (page_a, page_b):
+        page.wait_for_url(re.compile(r"/games/\d+/$"), timeout=5_000)
+    assert page_a.url == page_b.url
+    game = Game.objects.get()
+    assert page_a.url.endswith(f"/games/{game.pk}/")
+    assert {game.player0_id, game.player1_id} == {ana.pk, bob.pk}
+    assert not page_a.errors and not page_b.errors, (page_a.errors, page_b.errors)
+
+
+def test_cancel_leaves_the_queue(login_page, make_user) -> None:  # noqa: F811
+    from games.models import QueueEntry
+
+    ana = make_user("ana")
+    page = login_page(ana)
+    page.goto(f"{page.live_url}/play-now/")
+    page.click("[data-role=join]")
+    page.wait_for_selector("#play-now[data-state=waiting]")
+    assert QueueEntry.objects.filter(user=ana).exists()
+    page.click("[data-role=leave]")
+    page.wait_for_selector("#play-now[data-state=idle]")
+    for _ in range(50):
+        if not QueueEntry.objects.filter(user=ana).exists():
+            break
+        page.wait_for_timeout(100)
+    assert not QueueEntry.objects.filter(user=ana).exists()
+    # Joining again, then leaving the page, also leaves the queue (the socket closes).
+    page.click("[data-role=join]")
+    page.wait_for_selector("#play-now[data-state=waiting]")
+    page.goto(f"{page.live_url}/leaderboard/")
+    for _ in range(50):
+        if not QueueEntry.objects.filter(user=ana).exists():
+            break
+        page.wait_for_timeout(100)
+    assert not QueueEntry.objects.filter(user=ana).exists()
+    assert not page.errors, page.errors
