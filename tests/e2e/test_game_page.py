@@ -383,3 +383,24 @@ def test_rules_panel_opens_without_leaving_the_page(login_page, make_user) -> No
     page.wait_for_function("window.__game.socket.isOpen && window.__game.socket.retry === 0")
     assert page.evaluate("window.__game.socket.ws") is not None and before is not None
     expect(page.locator("#reconnecting")).to_be_hidden()
+
+
+def test_a_game_cancelled_by_a_service_fault_says_so_and_offers_nothing(
+    login_page, make_user
+) -> None:
+    from games.faults import game_cancel_for_fault
+    from games.services import game_submit_action
+
+    ana, bob = make_user("ana"), make_user("bob")
+    game = make_game(ana, bob)
+    for user in (ana, bob):
+        game_submit_action(game_id=game.pk, user=user, action={"do": "start"}, request_id="s")
+    assert game_cancel_for_fault(game_id=game.pk, note="test outage")
+    page = login_page(ana, PHONE)
+    page.goto(f"{_base(page)}/games/{game.pk}/")
+    wait_interactive(page)
+    expect(page.locator("#overlay .overlay__title")).to_have_text("Game cancelled")
+    expect(page.locator("#overlay")).to_contain_text("no rating result (R7.10)")
+    expect(page.locator("#prompt-text")).to_have_text("Game cancelled")
+    expect(page.locator("#resign-open")).to_be_hidden()
+    assert view(page)["legal"] == []

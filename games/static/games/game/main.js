@@ -272,6 +272,7 @@ function promptText(view) {
   const other = view.to_act !== null && view.to_act !== undefined ? names[view.to_act] : "";
   const legal = view.legal || [];
   if (view.status === "waiting") return gettext("Waiting for both players to press Start");
+  if (view.status === "cancelled") return gettext("Game cancelled");
   if (view.status === "finished" || view.status === "aborted") return gettext("Game over");
   if (view.phase === "round_over") return gettext("Round over");
   if (view.same_device && view.awaiting_reveal) return fmt(gettext("Pass the device to %(p)s"), { p: other });

@@ -73,7 +73,7 @@ export class SummaryView {
 
   update(view, names) {
     if (view.status === "waiting") this.showStart(view, names);
-    else if (view.status === "finished" || view.status === "aborted") this.showOver(view, names);
+    else if (["finished", "aborted", "cancelled"].includes(view.status)) this.showOver(view, names);
     else if (view.phase === "round_over") this.showRound(view, names);
     else this.hide();
   }
@@ -129,7 +129,7 @@ export class SummaryView {
     this.countdown = {
       el: count,
       at: view.start_deadline,
-      template: gettext("The game is cancelled in %(s)s s unless both press Start."),
+      template: gettext("The game is aborted in %(s)s s unless both press Start."),
     };
   }
 
@@ -183,7 +183,8 @@ export class SummaryView {
 
   showOver(view, names) {
     let title;
-    if (view.status === "aborted") title = gettext("Game cancelled");
+    if (view.status === "aborted") title = gettext("Game aborted");
+    else if (view.status === "cancelled") title = gettext("Game cancelled");
     else if (view.winner === null || view.winner === undefined) title = gettext("Game over");
     else if (view.seat !== null && view.seat !== undefined && !view.same_device)
       title = view.winner === view.seat ? gettext("You win!") : gettext("You lose");
@@ -193,6 +194,10 @@ export class SummaryView {
     why.textContent =
       view.status === "aborted"
         ? gettext("Not both players pressed Start in time: no result, no rating change.")
+        : view.status === "cancelled"
+        ? gettext(
+            "A service fault kept the server from measuring time reliably, so the game is cancelled with no rating result (R7.10).",
+          )
         : fmt(gettext("%(winner)s won by %(reason)s. Final balances: %(a)s – %(b)s."), {
             winner: names[view.winner] ?? "",
             reason: reasonText(view.reason),
