@@ -22,7 +22,7 @@ from games.selectors import (
     DEVICE,
     game_audiences,
     game_group,
-    player_rating,
+    players_ratings,
 )
 
 logger = logging.getLogger(__name__)
@@ -62,9 +62,10 @@ def events_for_audience(events: list[dict[str, Any]], audience: str) -> list[dic
 
 
 def players_meta(game: Game) -> list[dict[str, Any]]:
+    users = [game.player0, game.player1]
     return [
-        {"username": user.get_username(), "rating": player_rating(user)}
-        for user in (game.player0, game.player1)
+        {"username": user.get_username(), "rating": rating, "rating_label": label}
+        for user, (rating, label) in zip(users, players_ratings(users), strict=True)
     ]
 
 

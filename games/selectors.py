@@ -30,6 +30,14 @@ def player_rating(user: AbstractBaseUser) -> int:
     return rating_of(user)
 
 
+def players_ratings(users: list[AbstractBaseUser]) -> list[tuple[int, str]]:
+    """(rating, label) of each player, in one query; the label is "1534?" while provisional."""
+    from ratings.selectors import rating_label, rating_states
+
+    states = rating_states(user_ids=[user.pk for user in users])
+    return [(states[user.pk].rating, rating_label(states[user.pk])) for user in users]
+
+
 def game_get(game_id: int) -> Game | None:
     return Game.objects.select_related("player0", "player1").filter(pk=game_id).first()
 

@@ -10,6 +10,7 @@ from django.db import connection
 from django.utils import timezone
 
 from games import services
+from games.broadcast import players_meta
 from games.faults import game_cancel_for_fault
 from games.models import Game
 from games.selectors import player_rating
@@ -41,6 +42,11 @@ def test_a_finished_game_is_rated_by_the_game_service_in_its_transaction(players
     assert rating_state(user_id=bob.pk) == PlayerRating(1480, 1, 1500)
     assert player_rating(alice) == 1520  # the game page's rating comes from the ledger
     assert rating_label(rating_state(user_id=alice.pk)) == "1520?"  # provisional
+    # What every game message carries beside the names: both ratings, provisional marked.
+    assert [(p["rating"], p["rating_label"]) for p in players_meta(game)] == [
+        (1520, "1520?"),
+        (1480, "1480?"),
+    ]
     assert_ledger_consistent()
 
 

@@ -241,7 +241,9 @@ function renderSeats(view) {
     const player = view.players[seat];
     p.box.dataset.seat = String(seat);
     p.name.textContent = player.username || names[seat];
-    p.rating.textContent = player.rating ? `(${player.rating})` : "";
+    // rating_label is "1534?" while the player is provisional (first 10 rated games).
+  const rating = player.rating_label || player.rating;
+  p.rating.textContent = rating ? `(${rating})` : "";
     p.box.classList.toggle("seat--to-act", view.to_act === seat && view.status === "playing");
     p.box.classList.toggle("seat--jockey", view.jockey === seat);
     p.tiles.textContent = fmt(ngettext("%(n)s tile", "%(n)s tiles", player.hand_count), { n: player.hand_count });
