@@ -54,18 +54,11 @@ from django.contrib.auth import (  # noqa: E402
 
 from games import services  # noqa: E402
 
+# The policy the tests use: play before anything else, bid the minimum, never resign.
+from tests.games.factories import choose  # noqa: E402
+
 RATE_LIMIT = 100  # messages per connection per window (games/consumers.py)
 RATE_WINDOW = 20.0
-# Play before anything else and never resign: the moves are the game's own.
-PREFERENCE = ["play", "lead", "draw", "start", "continue", "reveal", "accept", "bid", "renounce"]
-
-
-def choose(legal: list[dict[str, Any]]) -> dict[str, Any] | None:
-    for do in PREFERENCE:
-        for action in legal:
-            if action["do"] == do:
-                return action
-    return None
 
 
 def session_cookie(user: Any) -> str:

@@ -11,7 +11,7 @@ from typing import Any
 
 from .board import Board
 from .deals import deal_to_json, parse_deal
-from .state import Auction, Bid, Payment, State
+from .state import Auction, Bid, Payment, State, copy_summary
 from .tiles import NAME, TILE_BY_NAME, mask_of, names_of
 
 FORMAT = 1
@@ -58,7 +58,7 @@ def to_json(st: State) -> dict[str, Any]:
         "reason": st.reason,
         "closed_at": st.closed_at,
         "payments": [[p.payer, p.payee, p.points, p.why] for p in st.payments],
-        "last_round": _copy(st.last_round),
+        "last_round": copy_summary(st.last_round),
         "deals": [deal_to_json(d) for d in st.deals],
         "seed": st.seed,
     }
@@ -112,19 +112,7 @@ def from_json(d: dict[str, Any]) -> State:
     st.reason = d["reason"]
     st.closed_at = None if d["closed_at"] is None else float(d["closed_at"])
     st.payments = tuple(Payment(int(a), int(b), int(p), str(w)) for a, b, p, w in d["payments"])
-    st.last_round = _copy(d["last_round"])
+    st.last_round = copy_summary(d["last_round"])
     st.deals = tuple(parse_deal(x) for x in d["deals"])
     st.seed = d["seed"]
     return st
-
-
-def _copy(summary: dict[str, Any] | None) -> dict[str, Any] | None:
-    if summary is None:
-        return None
-    return {
-        "round": summary["round"],
-        "reason": summary["reason"],
-        "hands": [list(summary["hands"][0]), list(summary["hands"][1])],
-        "totals": list(summary["totals"]),
-        "payments": [dict(p) for p in summary["payments"]],
-    }

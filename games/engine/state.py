@@ -8,7 +8,7 @@ mutates a state it was handed.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .board import EMPTY_BOARD, Board
 
@@ -173,3 +173,16 @@ def blank_state(
     st.deals = deals
     st.seed = seed
     return st
+
+
+def copy_summary(summary: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A deep copy of a round summary: states share it between versions, so nobody may edit it."""
+    if summary is None:
+        return None
+    return {
+        "round": summary["round"],
+        "reason": summary["reason"],
+        "hands": [list(summary["hands"][0]), list(summary["hands"][1])],
+        "totals": list(summary["totals"]),
+        "payments": [dict(p) for p in summary["payments"]],
+    }

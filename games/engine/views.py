@@ -14,7 +14,7 @@ from . import auction as bids
 from .board import END_INDEX, END_NAMES, SPINNER_AT_LEAD, Board, lead_board
 from .clock import CONTINUE_TIMEOUT, DELAY, START_TIMEOUT, flag_at
 from .game import awaiting_reveal, bank_at, deadline, legal_actions, points_for_count
-from .state import AUCTION, PLAYING, ROUND_OVER, WAITING, State
+from .state import AUCTION, PLAYING, ROUND_OVER, WAITING, State, copy_summary
 from .tiles import HIGH, IS_DOUBLE, LOW, NAME, PIPS, TILE_BY_NAME, names_of
 
 Event = dict[str, Any]
@@ -79,7 +79,7 @@ def view(st: State, seat: int | None, now: float) -> dict[str, Any]:
         "jockey": st.jockey,
         "winner": st.winner,
         "reason": st.reason,
-        "last_round": _copy_summary(st.last_round),
+        "last_round": copy_summary(st.last_round),
         "continue_at": (
             st.closed_at + CONTINUE_TIMEOUT
             if st.status == PLAYING and st.phase == ROUND_OVER and st.closed_at is not None
@@ -182,19 +182,6 @@ def _auction_view(st: State, own: int | None) -> dict[str, Any] | None:
         out["max_bid"] = amounts[-1] if amounts else None
         out["net_cost"] = {str(a): bids.net_cost(a, is_jockey) for a in amounts}
     return out
-
-
-def _copy_summary(summary: dict[str, Any] | None) -> dict[str, Any] | None:
-    # The state shares this dict between versions; hand out a copy so no caller can edit it.
-    if summary is None:
-        return None
-    return {
-        "round": summary["round"],
-        "reason": summary["reason"],
-        "hands": [list(summary["hands"][0]), list(summary["hands"][1])],
-        "totals": list(summary["totals"]),
-        "payments": [dict(p) for p in summary["payments"]],
-    }
 
 
 def events_for(events: Iterable[Event], seat: int | None) -> list[Event]:

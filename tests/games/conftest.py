@@ -14,25 +14,6 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import connections
 from django.db.backends.base.base import BaseDatabaseWrapper
 
-from games import services
-
-
-@pytest.fixture(autouse=True)
-def clock_checks(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> list:
-    """Record the Celery clock checks instead of queueing them, except in live tests.
-
-    The broker is real (filesystem or Redis) and shared with the live tests' worker; queued
-    checks from unit tests would only be noise there.
-    """
-    scheduled: list[tuple[int, int, float]] = []
-    if request.node.get_closest_marker("live") is None:
-        monkeypatch.setattr(
-            services,
-            "schedule_clock_check",
-            lambda game_id, version, deadline: scheduled.append((game_id, version, deadline)),
-        )
-    return scheduled
-
 
 @pytest.fixture(autouse=True)
 def fresh_channel_layer() -> None:

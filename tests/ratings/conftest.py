@@ -8,7 +8,6 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import AbstractBaseUser
 
-from games import services
 from games.models import Game
 from tests.games.factories import drive, make_game, seeded_deals
 
@@ -21,19 +20,6 @@ BALANCES_FOR_WINNER = {0: (10, 10), 1: (20, 20)}
 def fast_passwords(settings: Any) -> None:
     """Players are created by the dozen here; the real hasher would dominate the run time."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture(autouse=True)
-def clock_checks(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> list:
-    """Record clock checks instead of queueing them on the real broker (not in live tests)."""
-    scheduled: list[tuple[int, int, float]] = []
-    if request.node.get_closest_marker("live") is None:
-        monkeypatch.setattr(
-            services,
-            "schedule_clock_check",
-            lambda game_id, version, deadline: scheduled.append((game_id, version, deadline)),
-        )
-    return scheduled
 
 
 @pytest.fixture
