@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import gc
+import threading
+from collections.abc import Callable, Iterator
 
 import pytest
+from asgiref.sync import SyncToAsync
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
+from django.db import connections
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.test import Client
 
 from games import services
@@ -68,3 +73,33 @@ def clock_checks(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
             lambda game_id, version, deadline: scheduled.append((game_id, version, deadline)),
         )
     return scheduled
+
+
+def close_stray_connections() -> None:
+    """Close database connections left open in threads other than the main one.
+
+    A consumer whose socket closed at the end of a test, or a test's racing threads, may
+    leave a connection in an idle thread (asgiref's executors among them); PostgreSQL then
+    refuses to drop the test database. The threads are idle, so closing from here is safe.
+    """
+    SyncToAsync.single_thread_executor.submit(connections.close_all).result(timeout=10)
+    main = threading.main_thread().ident
+    for obj in gc.get_objects():
+        try:
+            stray = (
+                isinstance(obj, BaseDatabaseWrapper)
+                and obj.connection is not None
+                and obj._thread_ident != main
+            )
+        except ReferenceError:  # a dead weak proxy among the collected objects
+            continue
+        if stray:
+            obj.connection.close()
+            obj.connection = None
+
+
+@pytest.fixture(scope="session", autouse=True)
+def no_stray_connections_at_the_end(django_db_setup: None) -> Iterator[None]:
+    """Torn down before the test database is dropped (it depends on its setup)."""
+    yield
+    close_stray_connections()

@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import gc
-import threading
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from asgiref.sync import SyncToAsync
 from channels.layers import channel_layers
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import connections
-from django.db.backends.base.base import BaseDatabaseWrapper
+
+from tests.conftest import close_stray_connections
 
 
 @pytest.fixture(autouse=True)
@@ -27,28 +24,9 @@ def fresh_channel_layer() -> None:
 
 @pytest.fixture(autouse=True)
 def close_thread_connections() -> Iterator[None]:
-    """Close the database connections consumers opened in worker threads.
-
-    A consumer whose socket closed at the end of a test may still hold a connection in a
-    thread of asgiref's executor; PostgreSQL would then refuse to drop the test database.
-    """
+    """Close the database connections consumers opened in worker threads, after each test."""
     yield
-    SyncToAsync.single_thread_executor.submit(connections.close_all).result(timeout=10)
-    # Connections left in thread-pool threads (consumers run services there): the test is
-    # over and those threads are idle, so closing them from here is safe.
-    main = threading.main_thread().ident
-    for obj in gc.get_objects():
-        try:
-            stray = (
-                isinstance(obj, BaseDatabaseWrapper)
-                and obj.connection is not None
-                and obj._thread_ident != main
-            )
-        except ReferenceError:  # a dead weak proxy among the collected objects
-            continue
-        if stray:
-            obj.connection.close()
-            obj.connection = None
+    close_stray_connections()
 
 
 @pytest.fixture
