@@ -9,6 +9,14 @@ messages.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 os.environ.setdefault("CHANNELS_PREFIX", f"test{os.getpid()}")
 os.environ.setdefault("CELERY_QUEUE", f"test{os.getpid()}")
+
+
+def pytest_unconfigure(config: object) -> None:
+    # Django removes the SQLite test database file but not its WAL and shared-memory files.
+    var = Path(__file__).resolve().parent.parent / "var"
+    for leftover in var.glob(f"test-db-{os.getpid()}.sqlite3*"):
+        leftover.unlink(missing_ok=True)
