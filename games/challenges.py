@@ -7,47 +7,21 @@ sockets. Every change also tells the lobby to refresh.
 
 from __future__ import annotations
 
-import logging
 import secrets
 from datetime import datetime, timedelta
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.urls import reverse
 from django.utils import timezone
 
+from games.broadcast import lobby_changed_on_commit, players_redirect_on_commit
 from games.errors import ServiceError
 from games.models import Challenge, Game
-from games.selectors import LOBBY_GROUP, user_group
 from games.services import game_create
-
-logger = logging.getLogger(__name__)
 
 CHALLENGE_TTL = timedelta(minutes=10)
 MAX_OPEN_CHALLENGES = 5
-
-
-def _notify(group: str, message: dict) -> None:
-    try:
-        layer = get_channel_layer()
-        if layer is not None:
-            async_to_sync(layer.group_send)(group, message)
-    except Exception:  # the change is committed; the lobby page still shows it on reload
-        logger.exception("lobby notification to %s failed", group)
-
-
-def lobby_changed_on_commit() -> None:
-    transaction.on_commit(lambda: _notify(LOBBY_GROUP, {"type": "lobby.changed"}))
-
-
-def _redirect_on_commit(game: Game) -> None:
-    url = reverse("game", kwargs={"game_id": game.pk})
-    message = {"type": "lobby.redirect", "url": url, "game": game.pk}
-    groups = [user_group(user_id) for user_id in {game.player0_id, game.player1_id}]
-    transaction.on_commit(lambda: [_notify(group, message) for group in groups])
 
 
 def _locked_open(challenge_id: int, now: datetime) -> Challenge:
@@ -114,7 +88,7 @@ def challenge_accept(*, challenge_id: int, user: AbstractBaseUser) -> Game:
         challenge.game = game
         challenge.save(update_fields=["status", "opponent", "game"])
         lobby_changed_on_commit()
-        _redirect_on_commit(game)
+        players_redirect_on_commit(game)
     return game
 
 

@@ -7,14 +7,11 @@ entry's ``rating_after`` even when a player finishes two games at the same insta
 
 from __future__ import annotations
 
-import logging
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
@@ -22,15 +19,13 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
+from games.broadcast import players_redirect_on_commit
 from games.models import Game, QueueEntry
-from games.selectors import user_group
 from games.services import game_create
 from ratings import matchmaking
 from ratings.elo import LOSS, WIN, PlayerRating, rate_game
 from ratings.models import RatingEntry
 from ratings.selectors import game_is_ratable, rating_state
-
-logger = logging.getLogger(__name__)
 
 # An entry whose waiting page has not asked for its status for this long is dropped: the
 # page asks every few seconds, so only a page that vanished without closing its socket
@@ -177,27 +172,6 @@ def _active_game_id(user_id: int) -> int | None:
     )
 
 
-def _notify(group: str, message: dict[str, Any]) -> None:
-    try:
-        layer = get_channel_layer()
-        if layer is not None:
-            async_to_sync(layer.group_send)(group, message)
-    except Exception:  # the game exists; the waiting page also learns of it by polling
-        logger.exception("queue notification to %s failed", group)
-
-
-def _redirect_on_commit(game: Game) -> None:
-    # The lobby socket's own message (games.consumers.LobbyConsumer.lobby_redirect), so
-    # a challenge and a queue pairing land the players on their game the same way.
-    message = {
-        "type": "lobby.redirect",
-        "url": reverse("game", kwargs={"game_id": game.pk}),
-        "game": game.pk,
-    }
-    for group in (user_group(game.player0_id), user_group(game.player1_id)):
-        transaction.on_commit(lambda group=group: _notify(group, message))
-
-
 def queue_status_of(*, user: AbstractBaseUser, now: datetime | None = None) -> QueueStatus:
     """What the waiting page shows: queue size, own wait, own accepted range, or the game."""
     now = now or timezone.now()
@@ -323,7 +297,7 @@ def queue_pair(*, now: datetime | None = None) -> list[Game]:
                     game = game_create(
                         player0=users[seated[0].user_id], player1=users[seated[1].user_id]
                     )
-                    _redirect_on_commit(game)
+                    players_redirect_on_commit(game)
             except _PairLost:
                 continue
             games.append(game)
