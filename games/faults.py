@@ -22,6 +22,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from games.models import Game, Heartbeat, ServiceFault
+from games.services import game_locked
 
 logger = logging.getLogger(__name__)
 
@@ -72,12 +73,7 @@ def game_cancel_for_fault(
     from ratings.services import rating_reverse_game
 
     with transaction.atomic():
-        game = (
-            Game.objects.select_for_update(of=("self",))
-            .select_related("player0", "player1")
-            .filter(pk=game_id)
-            .first()
-        )
+        game = game_locked(game_id)
         if game is None:
             return False
         if fault is not None:

@@ -83,7 +83,8 @@ def action_is_well_formed(action: Any) -> bool:
     return len(json.dumps(action)) <= MAX_ACTION_CHARS
 
 
-def _locked_game(game_id: int) -> Game | None:
+def game_locked(game_id: int) -> Game | None:
+    """The game row, locked until the transaction ends: every writer of a game takes it."""
     # of=("self",): lock the game row only, not the joined user rows (PostgreSQL).
     return (
         Game.objects.select_for_update(of=("self",))
@@ -258,7 +259,7 @@ def game_submit_action(
     if not action_is_well_formed(action):
         return ActionResult(ok=False, version=None, code="bad_request")
     with transaction.atomic():
-        game = _locked_game(game_id)
+        game = game_locked(game_id)
         if game is None:
             return ActionResult(ok=False, version=None, code="not_found")
         seats = game.seats_of(user.pk)
@@ -297,7 +298,7 @@ def game_advance(*, game_id: int, expected_version: int | None = None) -> Advanc
     A no-op when the game is gone, over, has moved past `expected_version`, or nothing is due.
     """
     with transaction.atomic():
-        game = _locked_game(game_id)
+        game = game_locked(game_id)
         if game is None:
             return AdvanceResult(changed=False)
         if not game.is_active or (
