@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import QuerySet
+
 from games import engine
-from games.models import Game
+from games.models import Game, GameAction
 
 
-def _initial_state(game: Game) -> Any:
+def game_initial_state(game: Game) -> Any:
+    """The engine state the game began in, from its setup and its recorded deals."""
     setup = game.setup
     return engine.new_game(
         # Every deal dealt so far is recorded in the state, the shuffled ones included.
@@ -25,13 +28,22 @@ def _initial_state(game: Game) -> Any:
     )
 
 
+def game_changes(game: Game) -> QuerySet[GameAction]:
+    """The log rows that changed the game, in order (refused requests are logged too)."""
+    return game.actions.filter(error="").order_by("seq")
+
+
+def replay_change(state: Any, row: GameAction) -> tuple[Any, list[dict[str, Any]]]:
+    """One logged change applied again: a timed transition (no seat) or a player's action."""
+    if row.seat is None:
+        return engine.advance(state, row.t)
+    return engine.apply(state, row.seat, row.action, row.t)
+
+
 def game_replay(game: Game) -> Any:
     """The engine state rebuilt from `game`'s log; equal to the stored one but for the
     deal seed, which only decides deals not dealt yet (the replay has none to deal)."""
-    state = _initial_state(game)
-    for row in game.actions.filter(error="").order_by("seq"):
-        if row.seat is None:
-            state, _events = engine.advance(state, row.t)
-        else:
-            state, _events = engine.apply(state, row.seat, row.action, row.t)
+    state = game_initial_state(game)
+    for row in game_changes(game):
+        state, _events = replay_change(state, row)
     return state

@@ -17,10 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import engine
 from games.models import Game
-
-# The initial state is built exactly as games.replay builds it (one source of truth for
-# how a game's setup becomes an engine state).
-from games.replay import _initial_state
+from games.replay import game_changes, game_initial_state, replay_change
 
 ACTION_LABELS: dict[str, Promise] = {
     "start": _("pressed Start"),
@@ -90,22 +87,19 @@ def replay_page(*, game_id: int, step: int) -> ReplayPage | None:
     if game is None:
         return None
     usernames = [game.player0.get_username(), game.player1.get_username()]
-    rows = list(game.actions.filter(error="").select_related("user").order_by("seq"))
+    rows = list(game_changes(game))
     listing = [(0, str(_("Start of the game")))] + [
         (index, _label(row.action.get("do", "?"))) for index, row in enumerate(rows, start=1)
     ]
     if game.is_active:
         return ReplayPage(game, False, None, len(rows), [], usernames)
     step = max(0, min(step, len(rows)))
-    state = _initial_state(game)
+    state = game_initial_state(game)
     t = float(game.setup.get("created_at", 0.0))
     events: list[dict[str, Any]] = []
     for row in rows[:step]:
         t = row.t
-        if row.seat is None:
-            state, events = engine.advance(state, row.t)
-        else:
-            state, events = engine.apply(state, row.seat, row.action, row.t)
+        state, events = replay_change(state, row)
     if step == 0:
         who, label, detail = "", str(_("Start of the game")), ""
     else:
