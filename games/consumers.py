@@ -97,9 +97,45 @@ class RateLimiter:
 
 
 class JsonProtocolMixin:
-    """Sending helpers shared by both consumers."""
+    """What both consumers share: the signed-in check, groups, rate limit, parsing, replies."""
 
     language: str
+    limiter: RateLimiter
+    groups_joined: list[str]
+
+    async def open_for_user(self) -> bool:
+        """Refuse anonymous users (4401); False when the socket was closed."""
+        self.groups_joined = []
+        user = self.scope.get("user")  # type: ignore[attr-defined]
+        if user is None or not user.is_authenticated:
+            await self.close(code=CLOSE_UNAUTHENTICATED)  # type: ignore[attr-defined]
+            return False
+        self.language = _scope_language(self.scope)  # type: ignore[attr-defined]
+        self.limiter = RateLimiter()
+        return True
+
+    async def join_group(self, group: str) -> None:
+        await self.channel_layer.group_add(group, self.channel_name)  # type: ignore[attr-defined]
+        self.groups_joined.append(group)
+
+    async def leave_groups(self) -> None:
+        for group in self.groups_joined:
+            await self.channel_layer.group_discard(group, self.channel_name)  # type: ignore[attr-defined]
+
+    async def read_message(
+        self, text_data: str | None, bytes_data: bytes | None
+    ) -> dict[str, Any] | None:
+        """The message, or None once `rate_limited` or `bad_request` has been answered."""
+        if not self.limiter.allow():
+            await self.send_error("rate_limited")
+            return None
+        data = self.parse(text_data, bytes_data)
+        if data is None:
+            await self.send_error("bad_request")
+        return data
+
+    async def send_pong(self) -> None:
+        await self.send_json({"type": "pong", "server_time": timebase.to_ms(timebase.server_now())})
 
     async def send_json(self, content: dict[str, Any]) -> None:
         await self.send(text_data=json.dumps(content, separators=(",", ":")))  # type: ignore[attr-defined]
@@ -128,14 +164,10 @@ class GameConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
     groups_joined: list[str]
 
     async def connect(self) -> None:
-        self.groups_joined = []
         self.seats: tuple[int, ...] = ()
-        user = self.scope.get("user")
-        if user is None or not user.is_authenticated:
-            await self.close(code=CLOSE_UNAUTHENTICATED)
+        if not await self.open_for_user():
             return
-        self.language = _scope_language(self.scope)
-        self.limiter = RateLimiter()
+        user = self.scope["user"]
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         game = await database_sync_to_async(game_get)(self.game_id)
         if game is None:
@@ -144,9 +176,7 @@ class GameConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
         self.game = game  # for presence broadcasts, which need only its id and kind
         self.audience = game_audience(game, user)
         self.seats = audience_seats(self.audience)
-        group = game_group(self.game_id, self.audience)
-        await self.channel_layer.group_add(group, self.channel_name)
-        self.groups_joined.append(group)
+        await self.join_group(game_group(self.game_id, self.audience))
         await self.accept()
         await database_sync_to_async(presence_join)(self.game_id, self.seats)
         await self.send_state()
@@ -154,8 +184,7 @@ class GameConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
             await database_sync_to_async(broadcast_presence)(game)
 
     async def disconnect(self, code: int) -> None:
-        for group in self.groups_joined:
-            await self.channel_layer.group_discard(group, self.channel_name)
+        await self.leave_groups()
         if self.seats:
             await database_sync_to_async(presence_leave)(self.game_id, self.seats)
             await database_sync_to_async(broadcast_presence)(self.game)
@@ -172,12 +201,8 @@ class GameConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
             await self.send_json(message)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        if not self.limiter.allow():
-            await self.send_error("rate_limited")
-            return
-        data = self.parse(text_data, bytes_data)
+        data = await self.read_message(text_data, bytes_data)
         if data is None:
-            await self.send_error("bad_request")
             return
         kind = data.get("type")
         if kind == "action":
@@ -187,9 +212,7 @@ class GameConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
             if not result.changed:  # nothing due yet: resync this client's clock
                 await self.send_state()
         elif kind == "ping":
-            await self.send_json(
-                {"type": "pong", "server_time": timebase.to_ms(timebase.server_now())}
-            )
+            await self.send_pong()
         else:
             await self.send_error("bad_request", data.get("id"))
 
@@ -221,24 +244,17 @@ class LobbyConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
     """Pushes `{"type": "challenges", ...}` on every change and `redirect` to a new game."""
 
     async def connect(self) -> None:
-        self.groups_joined: list[str] = []
-        user = self.scope.get("user")
-        if user is None or not user.is_authenticated:
-            await self.close(code=CLOSE_UNAUTHENTICATED)
-            return
-        self.language = _scope_language(self.scope)
-        self.limiter = RateLimiter()
         self.queued = False  # whether this connection put its user in the queue
-        for group in (LOBBY_GROUP, user_group(user.pk)):
-            await self.channel_layer.group_add(group, self.channel_name)
-            self.groups_joined.append(group)
+        if not await self.open_for_user():
+            return
+        for group in (LOBBY_GROUP, user_group(self.scope["user"].pk)):
+            await self.join_group(group)
         await self.accept()
         await self.send_challenges()
 
     async def disconnect(self, code: int) -> None:
-        for group in self.groups_joined:
-            await self.channel_layer.group_discard(group, self.channel_name)
-        if getattr(self, "queued", False):
+        await self.leave_groups()
+        if self.queued:
             # Leaving the waiting page leaves the queue (another lobby tab does not).
             await database_sync_to_async(queue_leave)(user=self.scope["user"])
 
@@ -247,19 +263,16 @@ class LobbyConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
         await self.send_json({"type": "challenges", "challenges": challenges})
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        # Challenges are made over plain POST forms; the socket only answers pings.
-        if not self.limiter.allow():
-            await self.send_error("rate_limited")
+        # Challenges are made over plain POST forms; the socket carries the queue and pings.
+        data = await self.read_message(text_data, bytes_data)
+        if data is None:
             return
-        data = self.parse(text_data, bytes_data)
-        if data is not None and data.get("type") == "queue":
+        if data.get("type") == "queue":
             await self.receive_queue(data)
-        elif data is not None and data.get("type") == "ping":
-            await self.send_json(
-                {"type": "pong", "server_time": timebase.to_ms(timebase.server_now())}
-            )
+        elif data.get("type") == "ping":
+            await self.send_pong()
         else:
-            await self.send_error("bad_request", data.get("id") if data else None)
+            await self.send_error("bad_request", data.get("id"))
 
     async def receive_queue(self, data: dict[str, Any]) -> None:
         """`{"type": "queue", "do": "join" | "leave" | "status"}`, answered with the status.
