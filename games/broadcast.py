@@ -142,13 +142,17 @@ def _group_send_all(messages: list[tuple[str, dict[str, Any]]]) -> None:
     async_to_sync(send_all)()
 
 
-def broadcast_state(game: Game, events: list[dict[str, Any]]) -> None:
-    """Send every audience of the game its own view (called on commit)."""
+def broadcast_state(game: Game, events: list[dict[str, Any]], *, state: Any = None) -> None:
+    """Send every audience of the game its own view (called on commit).
+
+    `state` is the engine state of `game.state` when the caller already holds it.
+    """
     try:
         now = timebase.server_now()
         connected = presence_connected(game.pk)
         meta = players_meta(game)
-        state = engine.from_json(game.state)
+        if state is None:
+            state = engine.from_json(game.state)
         outgoing = []
         for audience in game_audiences(game):
             message = state_message(

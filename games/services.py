@@ -192,13 +192,15 @@ class _GameWriter:
 
             rating_record_game_result(game=game)
         events = list(self.events)
-        transaction.on_commit(lambda: _after_commit(game, deadline, events))
+        transaction.on_commit(lambda: _after_commit(game, state, deadline, events))
 
 
-def _after_commit(game: Game, deadline: float | None, events: list[dict[str, Any]]) -> None:
+def _after_commit(
+    game: Game, state: Any, deadline: float | None, events: list[dict[str, Any]]
+) -> None:
     if deadline is not None and game.is_active:
         schedule_clock_check(game.pk, game.version, deadline)
-    broadcast_state(game, events)
+    broadcast_state(game, events, state=state)
 
 
 def schedule_clock_check(game_id: int, version: int, deadline: float) -> None:
