@@ -106,7 +106,21 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": CHANNELS_PREFIX, "capacity": 1500},
+            "CONFIG": {
+                "hosts": [
+                    {
+                        "address": REDIS_URL,
+                        # redis-py's default 5 s read timeout equals channels_redis's 5 s
+                        # blocking wait for a message: an idle socket's read timed out and
+                        # Daphne closed it (1011). No read timeout; keepalive finds dead peers.
+                        "socket_timeout": None,
+                        "socket_connect_timeout": 5,
+                        "socket_keepalive": True,
+                    }
+                ],
+                "prefix": CHANNELS_PREFIX,
+                "capacity": 1500,
+            },
         }
     }
     CACHES = {
@@ -142,13 +156,16 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = "UTC"
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-HEARTBEAT_SECONDS = env.float("HEARTBEAT_SECONDS", default=5.0)
+# The clock keeper (games.clock_keeper) runs inside every Celery worker: it settles each
+# game at its deadline, beats every HEARTBEAT_SECONDS, and a stall in time-keeping longer
+# than FAULT_THRESHOLD_SECONDS is a service fault (README, "Service faults").
+HEARTBEAT_SECONDS = env.float("HEARTBEAT_SECONDS", default=1.0)
+FAULT_THRESHOLD_SECONDS = env.float("FAULT_THRESHOLD_SECONDS", default=20.0)
+CLOCK_KEEPER = env.bool("CLOCK_KEEPER", default=True)
+CLOCK_KEEPER_POLL_SECONDS = env.float("CLOCK_KEEPER_POLL_SECONDS", default=0.2)
 CELERY_BEAT_SCHEDULE = {
-    "heartbeat": {"task": "games.tasks.heartbeat", "schedule": HEARTBEAT_SECONDS},
     # Pairs "Play now" players whose accepted rating range has widened enough.
     "queue-pair": {"task": "ratings.tasks.queue_pair", "schedule": 1.0},
-    # Settles every game past its deadline whose clock-check task was lost or late.
-    "clock-sweep": {"task": "games.tasks.clock_sweep", "schedule": 2.0},
     "challenges-expire": {"task": "games.tasks.challenges_expire", "schedule": 30.0},
 }
 

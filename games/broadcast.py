@@ -183,6 +183,17 @@ def broadcast_presence(game: Game) -> None:
     )
 
 
+def broadcast_presence_of(game_id: int) -> None:
+    """The presence of a game whose sockets' process vanished (games.presence sweep)."""
+    game = Game.objects.filter(pk=game_id).only("pk", "same_device").first()
+    if game is None:
+        return
+    try:
+        broadcast_presence(game)
+    except Exception:  # the page learns it with its next state
+        logger.exception("presence broadcast of game %s failed", game_id)
+
+
 # --- The lobby sockets (games.consumers.LobbyConsumer) ---------------------------------
 
 

@@ -6,12 +6,15 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import logging
 import time
 from collections import deque
 from typing import Any
 
+from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
@@ -19,10 +22,9 @@ from django.db import connection
 from django.utils import translation
 from django.utils.translation.trans_real import parse_accept_lang_header
 
-from games import services, timebase
+from games import presence, services, timebase
 from games.broadcast import broadcast_presence, state_message
 from games.errors import message_for
-from games.presence import presence_join, presence_leave
 from games.selectors import (
     LOBBY_GROUP,
     audience_seats,
@@ -165,6 +167,7 @@ class GameConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
 
     async def connect(self) -> None:
         self.seats: tuple[int, ...] = ()
+        self.presence_task: asyncio.Task[None] | None = None
         if not await self.open_for_user():
             return
         user = self.scope["user"]
@@ -178,16 +181,34 @@ class GameConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
         self.seats = audience_seats(self.audience)
         await self.join_group(game_group(self.game_id, self.audience))
         await self.accept()
-        await database_sync_to_async(presence_join)(self.game_id, self.seats)
+        if self.seats:
+            await self.presence_call(presence.presence_join)
+            self.presence_task = asyncio.ensure_future(self.keep_presence())
         await self.send_state()
         if self.seats:
             await database_sync_to_async(broadcast_presence)(game)
 
     async def disconnect(self, code: int) -> None:
         await self.leave_groups()
+        if self.presence_task is not None:
+            self.presence_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.presence_task
         if self.seats:
-            await database_sync_to_async(presence_leave)(self.game_id, self.seats)
+            await self.presence_call(presence.presence_leave)
             await database_sync_to_async(broadcast_presence)(self.game)
+
+    async def presence_call(self, func: Any) -> None:
+        # Off the event loop and off the one database thread: it talks to Redis only.
+        await sync_to_async(func, thread_sensitive=False)(
+            self.game_id, self.seats, self.channel_name
+        )
+
+    async def keep_presence(self) -> None:
+        """Refresh this socket's presence entry while it is open (it expires otherwise)."""
+        while True:
+            await asyncio.sleep(presence.REFRESH_SECONDS)
+            await self.presence_call(presence.presence_refresh)
 
     async def send_state(self) -> None:
         """The full state for this connection, read fresh from the database."""
@@ -208,8 +229,12 @@ class GameConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
         if kind == "action":
             await self.receive_action(data)
         elif kind == "tick":
-            result = await in_pool(services.game_advance)(game_id=self.game_id)
-            if not result.changed:  # nothing due yet: resync this client's clock
+            # Only a player's tick may settle the clock (the keeper does it anyway); a
+            # spectator's tick just resyncs its clock, and takes no lock.
+            result = (
+                await in_pool(services.game_advance)(game_id=self.game_id) if self.seats else None
+            )
+            if result is None or not result.changed:  # nothing due yet: resync this clock
                 await self.send_state()
         elif kind == "ping":
             await self.send_pong()

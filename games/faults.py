@@ -1,9 +1,10 @@
 """Service faults (R7.10): detecting them, and cancelling the games they touched.
 
 A `ServiceFault` is a window in which the platform could not measure time reliably. It
-is recorded three ways — a gap between heartbeats, a clock check that ran far later than
-its deadline, an admin — and every game whose clock ran during the window is cancelled
-with no rating result. A game already rated gets compensating ledger entries.
+is recorded three ways — a gap between the clock keepers' heartbeats, a game the keeper
+settled far later than it could have, an admin — and every game whose clock ran during
+the window is cancelled with no rating result. A game already rated gets compensating
+ledger entries.
 
 Everything here is idempotent: processing a fault twice, or two overlapping faults,
 cancels each game once and reverses each rating once.
@@ -28,19 +29,21 @@ logger = logging.getLogger(__name__)
 
 CANCEL_REASON = "service_fault"
 
-# A clock check that runs this much after its deadline shows that the workers were not
-# keeping time (overloaded or stopped), even though the engine's clock is arithmetic.
-LATE_CLOCK_CHECK_SECONDS = 5.0
-
 # Statuses of a game whose clock has run: a `waiting` game has no running clock (only the
 # P1 start timeout, which aborts without a result anyway), and aborted or cancelled games
 # carry no result to void.
 _CLOCKED = (Game.Status.PLAYING, Game.Status.FINISHED)
 
 
-def heartbeat_gap_threshold() -> timedelta:
-    """Three missed beats, and never less than 15 s, so that a busy beat is not a fault."""
-    return timedelta(seconds=max(15.0, 3 * float(settings.HEARTBEAT_SECONDS)))
+def fault_threshold() -> timedelta:
+    """How long time-keeping may stall before it is a fault (README, "Service faults").
+
+    FAULT_THRESHOLD_SECONDS (20 s by default), and never less than ten beats: a gap is
+    measured with one beat's granularity, so a threshold only a beat or two above what a
+    short outage produces would turn the same outage into a fault or not by chance.
+    """
+    beats = 10 * float(settings.HEARTBEAT_SECONDS)
+    return timedelta(seconds=max(float(settings.FAULT_THRESHOLD_SECONDS), beats))
 
 
 def fault_games(fault: ServiceFault) -> list[int]:
@@ -153,7 +156,9 @@ def fault_process_pending() -> int:
     return len(pending)
 
 
-def heartbeat_beat(*, at: datetime | None = None) -> tuple[Heartbeat, ServiceFault | None]:
+def heartbeat_beat(
+    *, at: datetime | None = None, keeper: str = ""
+) -> tuple[Heartbeat, ServiceFault | None]:
     """Record a beat and, if the previous one is too old, the gap between them as a fault.
 
     Comparing with the previous beat (rather than with "now" in a separate task) means the
@@ -165,8 +170,8 @@ def heartbeat_beat(*, at: datetime | None = None) -> tuple[Heartbeat, ServiceFau
     fault = None
     with transaction.atomic():
         previous = Heartbeat.objects.filter(at__lt=at).order_by("-at").first()
-        beat = Heartbeat.objects.create(at=at)
-        if previous is not None and at - previous.at > heartbeat_gap_threshold():
+        beat = Heartbeat.objects.create(at=at, keeper=keeper[:100])
+        if previous is not None and at - previous.at > fault_threshold():
             seconds = (at - previous.at).total_seconds()
             fault = _fault_create(
                 kind=ServiceFault.Kind.HEARTBEAT_GAP,
@@ -181,24 +186,17 @@ def heartbeat_beat(*, at: datetime | None = None) -> tuple[Heartbeat, ServiceFau
 
 
 def fault_report_late_clock_check(
-    *, game_id: int, version: int, ran_at: datetime | None = None
+    *, game_id: int, deadline: datetime, ran_at: datetime, runnable_since: datetime
 ) -> ServiceFault | None:
-    """A clock check for `version` of a game ran at `ran_at`: a fault if far past its deadline.
+    """The clock keeper settled a game at `ran_at`: a fault if it was far too late.
 
-    The deadline is the game's own (`next_deadline` at that version), so a check made moot
-    by a move (every move runs the clock first), or one for a game that is gone or over,
-    reports nothing: only a check that was still due can be late.
+    Lateness is measured from when the check could first have run — the deadline, or the
+    moment this keeper started, whichever is later — so a keeper that starts after an
+    outage does not count the outage twice (the heartbeat gap covers it), and a keeper
+    that was keeping time and still came late shows that time was not kept.
     """
-    ran_at = ran_at or timezone.now()
-    deadline = (
-        Game.objects.filter(pk=game_id, version=version, status__in=Game.ACTIVE_STATUSES)
-        .values_list("next_deadline", flat=True)
-        .first()
-    )
-    if deadline is None:
-        return None
-    late = (ran_at - deadline).total_seconds()
-    if late <= LATE_CLOCK_CHECK_SECONDS:
+    late = (ran_at - max(deadline, runnable_since)).total_seconds()
+    if late <= fault_threshold().total_seconds():
         return None
     return fault_record(
         kind=ServiceFault.Kind.LATE_CLOCK_CHECK,
@@ -206,6 +204,28 @@ def fault_report_late_clock_check(
         end=ran_at,
         note=f"clock check of game #{game_id} ran {late:.1f} s late",
     )
+
+
+def timekeeping_status(*, now: datetime | None = None) -> dict[str, object]:
+    """Whether a clock keeper is beating: for the health endpoint and the admin."""
+    now = now or timezone.now()
+    last = Heartbeat.objects.order_by("-at").values_list("at", "keeper").first()
+    age = None if last is None else max(0.0, (now - last[0]).total_seconds())
+    # Three beats late is "down" for the operator, long before it becomes a fault.
+    down_after = 3 * float(settings.HEARTBEAT_SECONDS) + 2.0
+    return {
+        "up": age is not None and age <= down_after,
+        "last_beat": None if last is None else last[0].isoformat(),
+        "last_keeper": None if last is None else last[1],
+        "seconds_since_beat": None if age is None else round(age, 3),
+        "fault_after_seconds": fault_threshold().total_seconds(),
+    }
+
+
+def heartbeats_prune(*, keep: timedelta = timedelta(days=2)) -> int:
+    """Old beats only matter for gaps already judged; keep the table small."""
+    deleted, _ = Heartbeat.objects.filter(at__lt=timezone.now() - keep).delete()
+    return deleted
 
 
 def game_cancel_by_admin(*, game_id: int, admin: AbstractBaseUser) -> bool:

@@ -7,9 +7,11 @@ from django.utils.translation import gettext_lazy as _
 
 
 class Heartbeat(models.Model):
-    """One row per beat of the Celery beat schedule; gaps between rows reveal outages."""
+    """One row per beat of a clock keeper (games.clock_keeper); gaps reveal outages."""
 
     at = models.DateTimeField(_("at"), db_index=True)
+    # Which keeper beat ("host:pid"), so that the admin can tell several workers apart.
+    keeper = models.CharField(_("clock keeper"), max_length=100, blank=True)
 
     class Meta:
         ordering = ["-at"]
@@ -63,6 +65,10 @@ class Game(models.Model):
     same_device = models.BooleanField(_("same device"), default=False)
     # engine.deadline(state) as a datetime; the sweep looks for rows where it has passed.
     next_deadline = models.DateTimeField(_("next deadline"), null=True, blank=True, db_index=True)
+    # Quarantine: the clock keeper failed this many times in a row to advance the game, and
+    # tries again no sooner than `clock_retry_at` (games.services.game_quarantine).
+    clock_failures = models.PositiveIntegerField(_("clock failures"), default=0)
+    clock_retry_at = models.DateTimeField(_("clock retry at"), null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]

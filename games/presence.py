@@ -1,47 +1,162 @@
-"""Who is connected to a game: a connection count per (game, seat) in the Django cache.
+"""Who is connected to a game: one entry per socket, kept alive by the process that holds it.
 
-The cache is Redis in production, so every Daphne process sees the same counts. The keys
-expire, so a process that died without decrementing cannot mark a seat connected forever.
+A game socket registers (game, seat, connection) with an expiry `TTL_SECONDS` ahead and
+refreshes it every `REFRESH_SECONDS`; closing the socket removes it. A Daphne process
+that dies stops refreshing, so its entries expire, and the clock keeper's presence sweep
+(`presence_expire`) tells those games' other sockets within TTL + the sweep interval.
+
+With Redis (production), the entries are shared by every Daphne process: a sorted set per
+(game, seat) scored by expiry, and one index of every entry for the sweep. Without Redis
+(embedded: one Daphne process) they live in a dict of that process.
+
+Presence is advice for the page; when Redis cannot be reached it reads as "not connected"
+and a failure to record it never fails the socket.
 """
 
 from __future__ import annotations
 
+import logging
+import threading
+import time
 from collections.abc import Iterable
+from functools import cache
 
-from django.core.cache import cache
+import redis
+from django.conf import settings
 
-TTL_SECONDS = 6 * 3600
+logger = logging.getLogger(__name__)
 
-
-def _key(game_id: int, seat: int) -> str:
-    return f"presence:{game_id}:{seat}"
-
-
-def presence_join(game_id: int, seats: Iterable[int]) -> None:
-    for seat in seats:
-        key = _key(game_id, seat)
-        cache.add(key, 0, TTL_SECONDS)
-        try:
-            cache.incr(key)
-        except ValueError:  # expired between add() and incr()
-            cache.set(key, 1, TTL_SECONDS)
+TTL_SECONDS = 15.0
+REFRESH_SECONDS = 5.0
 
 
-def presence_leave(game_id: int, seats: Iterable[int]) -> None:
-    for seat in seats:
-        key = _key(game_id, seat)
-        try:
-            if cache.decr(key) < 0:
-                cache.set(key, 0, TTL_SECONDS)
-        except ValueError:  # already expired: nothing to decrement
-            pass
+class MemoryPresence:
+    """Entries of this process only: {(game, seat): {connection: expires_at}}."""
+
+    def __init__(self) -> None:
+        self._entries: dict[tuple[int, int], dict[str, float]] = {}
+        self._lock = threading.Lock()
+
+    def put(self, game_id: int, seats: Iterable[int], conn: str, expires: float) -> None:
+        with self._lock:
+            for seat in seats:
+                self._entries.setdefault((game_id, seat), {})[conn] = expires
+
+    def remove(self, game_id: int, seats: Iterable[int], conn: str) -> None:
+        with self._lock:
+            for seat in seats:
+                self._entries.get((game_id, seat), {}).pop(conn, None)
+
+    def connected(self, game_id: int, now: float) -> list[bool]:
+        with self._lock:
+            return [
+                any(exp > now for exp in self._entries.get((game_id, seat), {}).values())
+                for seat in (0, 1)
+            ]
+
+    def expire(self, now: float) -> set[int]:
+        changed = set()
+        with self._lock:
+            for (game_id, _seat), conns in list(self._entries.items()):
+                for conn in [c for c, exp in conns.items() if exp <= now]:
+                    del conns[conn]
+                    changed.add(game_id)
+                if not conns:
+                    self._entries.pop((game_id, _seat), None)
+        return changed
+
+
+class RedisPresence:
+    def __init__(self, url: str, prefix: str) -> None:
+        # Short timeouts: presence must never hold a socket's handler for long.
+        self.client = redis.Redis.from_url(url, socket_timeout=2.0, socket_connect_timeout=2.0)
+        self.prefix = f"{prefix}:presence"
+
+    def _seat_key(self, game_id: int, seat: int) -> str:
+        return f"{self.prefix}:{game_id}:{seat}"
+
+    @property
+    def _index(self) -> str:
+        return f"{self.prefix}:index"
+
+    def put(self, game_id: int, seats: Iterable[int], conn: str, expires: float) -> None:
+        pipe = self.client.pipeline(transaction=False)
+        for seat in seats:
+            key = self._seat_key(game_id, seat)
+            pipe.zadd(key, {conn: expires})
+            pipe.expire(key, int(TTL_SECONDS * 2))
+            pipe.zadd(self._index, {f"{game_id}:{seat}:{conn}": expires})
+        pipe.execute()
+
+    def remove(self, game_id: int, seats: Iterable[int], conn: str) -> None:
+        pipe = self.client.pipeline(transaction=False)
+        for seat in seats:
+            pipe.zrem(self._seat_key(game_id, seat), conn)
+            pipe.zrem(self._index, f"{game_id}:{seat}:{conn}")
+        pipe.execute()
+
+    def connected(self, game_id: int, now: float) -> list[bool]:
+        pipe = self.client.pipeline(transaction=False)
+        for seat in (0, 1):
+            pipe.zcount(self._seat_key(game_id, seat), f"({now}", "+inf")
+        return [count > 0 for count in pipe.execute()]
+
+    def expire(self, now: float) -> set[int]:
+        members = self.client.zrangebyscore(self._index, "-inf", now)
+        if not members:
+            return set()
+        pipe = self.client.pipeline(transaction=False)
+        for member in members:
+            pipe.zrem(self._index, member)
+        removed = pipe.execute()
+        changed = set()
+        pipe = self.client.pipeline(transaction=False)
+        for member, was_there in zip(members, removed, strict=True):
+            game_id, seat, _conn = member.decode().split(":", 2)
+            # By score: an entry refreshed since the range read stays in its seat's set.
+            pipe.zremrangebyscore(self._seat_key(int(game_id), int(seat)), "-inf", now)
+            if was_there:
+                changed.add(int(game_id))
+        pipe.execute()
+        return changed
+
+
+@cache
+def _store() -> MemoryPresence | RedisPresence:
+    if settings.REDIS_URL:
+        return RedisPresence(settings.REDIS_URL, settings.CHANNELS_PREFIX)
+    return MemoryPresence()
+
+
+def presence_join(game_id: int, seats: Iterable[int], conn: str) -> None:
+    """A socket opened (also its periodic refresh: the same write)."""
+    try:
+        _store().put(game_id, list(seats), conn, time.time() + TTL_SECONDS)
+    except redis.RedisError:
+        logger.warning("presence of game %s not recorded: Redis unavailable", game_id)
+
+
+presence_refresh = presence_join
+
+
+def presence_leave(game_id: int, seats: Iterable[int], conn: str) -> None:
+    try:
+        _store().remove(game_id, list(seats), conn)
+    except redis.RedisError:
+        logger.warning("presence of game %s not removed: Redis unavailable", game_id)
 
 
 def presence_connected(game_id: int) -> list[bool]:
-    keys = [_key(game_id, 0), _key(game_id, 1)]
-    values = cache.get_many(keys)
-    return [int(values.get(key) or 0) > 0 for key in keys]
+    """Per seat: whether any live socket of that seat is open."""
+    try:
+        return _store().connected(game_id, time.time())
+    except redis.RedisError:
+        return [False, False]
 
 
-def presence_reset(game_id: int) -> None:
-    cache.delete_many([_key(game_id, 0), _key(game_id, 1)])
+def presence_expire(*, now: float | None = None) -> set[int]:
+    """Drop the entries nobody refreshed; returns the games whose presence changed."""
+    try:
+        return _store().expire(time.time() if now is None else now)
+    except redis.RedisError:
+        return set()

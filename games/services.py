@@ -2,8 +2,9 @@
 
 Every write locks the game row, rebuilds the engine state, lets the clock act at the
 server's current time, applies what was asked, logs it, and bumps `version`. After commit
-it schedules the Celery clock check for the new deadline and broadcasts the new views.
-No rule lives here: the engine decides everything.
+it broadcasts the new views. The new deadline is stored with the game (`next_deadline`),
+where the clock keeper (games.clock_keeper) finds it. No rule lives here: the engine
+decides everything.
 """
 
 from __future__ import annotations
@@ -11,19 +12,18 @@ from __future__ import annotations
 import json
 import logging
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import F, Max, Q
 from django.utils.functional import Promise
 
 from games import engine, timebase
 from games.broadcast import broadcast_state
 from games.errors import message_for
 from games.models import Game, GameAction
-from games.presence import presence_reset
 
 logger = logging.getLogger(__name__)
 
@@ -47,7 +47,9 @@ ACTION_DOS = frozenset(
 MAX_ACTION_CHARS = 256
 MAX_REQUEST_ID_CHARS = 64
 ADVANCE = {"do": "advance"}
-SWEEP_BATCH = 500
+DUE_BATCH = 500
+# A game the clock keeper could not advance is retried after 2, 4, 8 … s, at most this.
+QUARANTINE_MAX_SECONDS = 300.0
 
 
 @dataclass(frozen=True)
@@ -192,25 +194,7 @@ class _GameWriter:
 
             rating_record_game_result(game=game)
         events = list(self.events)
-        transaction.on_commit(lambda: _after_commit(game, state, deadline, events))
-
-
-def _after_commit(
-    game: Game, state: Any, deadline: float | None, events: list[dict[str, Any]]
-) -> None:
-    if deadline is not None and game.is_active:
-        schedule_clock_check(game.pk, game.version, deadline)
-    broadcast_state(game, events, state=state)
-
-
-def schedule_clock_check(game_id: int, version: int, deadline: float) -> None:
-    """Queue the Celery clock check at the engine deadline. A lost one is caught by the sweep."""
-    from games.tasks import clock_check  # tasks import this module
-
-    try:
-        clock_check.apply_async(args=[game_id, version], eta=timebase.to_datetime(deadline))
-    except Exception:
-        logger.exception("could not schedule the clock check of game %s", game_id)
+        transaction.on_commit(lambda: broadcast_state(game, events, state=state))
 
 
 def _advance_into(writer: _GameWriter, state: Any) -> Any:
@@ -294,11 +278,32 @@ def game_submit_action(
         return ActionResult(ok=True, version=game.version)
 
 
+def _is_due(game_id: int, expected_version: int | None, now: float) -> bool:
+    """Whether the clock may have something to do, read without taking the row lock.
+
+    Most clock checks and ticks find nothing due (the game has moved on, or its deadline
+    is still ahead); answering those from a plain read keeps them off the lock that moves
+    wait for. A stale read only ever says "due" too often: the locked path re-checks.
+    """
+    row = Game.objects.filter(pk=game_id).values_list("status", "version", "next_deadline").first()
+    if row is None:
+        return False
+    status, version, deadline = row
+    if status not in Game.ACTIVE_STATUSES or deadline is None:
+        return False
+    if expected_version is not None and version != expected_version:
+        return False
+    return deadline <= timebase.to_datetime(now)
+
+
 def game_advance(*, game_id: int, expected_version: int | None = None) -> AdvanceResult:
     """Let the clock act now (flag, P1 abort, P2 auto-continue). Idempotent.
 
-    A no-op when the game is gone, over, has moved past `expected_version`, or nothing is due.
+    A no-op when the game is gone, over, has moved past `expected_version`, or nothing is
+    due; only a game whose stored deadline has passed is locked.
     """
+    if not _is_due(game_id, expected_version, timebase.server_now()):
+        return AdvanceResult(changed=False)
     with transaction.atomic():
         game = game_locked(game_id)
         if game is None:
@@ -309,6 +314,11 @@ def game_advance(*, game_id: int, expected_version: int | None = None) -> Advanc
             return AdvanceResult(changed=False, version=game.version)
         writer = _GameWriter(game, timebase.server_now())
         state = _advance_into(writer, engine.from_json(game.state))
+        if game.clock_failures:
+            game.clock_failures = 0
+            game.clock_retry_at = None
+            if not writer.changed:
+                game.save(update_fields=["clock_failures", "clock_retry_at"])
         writer.save()
         return AdvanceResult(
             changed=writer.changed,
@@ -318,22 +328,45 @@ def game_advance(*, game_id: int, expected_version: int | None = None) -> Advanc
         )
 
 
-def game_sweep_overdue(*, now: datetime | None = None) -> int:
-    """Settle every active game whose deadline has passed; returns how many changed.
+def games_due(*, now: float, horizon: float = 0.0) -> list[tuple[int, float]]:
+    """(id, deadline) of the active games due by `now + horizon`, earliest first.
 
-    The safety net for lost or late clock-check tasks (a worker restart, a broker hiccup).
+    Games in quarantine (see `game_quarantine`) are left out until their retry time.
     """
-    now = now or timebase.to_datetime(timebase.server_now())
-    overdue = Game.objects.filter(
-        next_deadline__lte=now, status__in=Game.ACTIVE_STATUSES
-    ).values_list("pk", flat=True)[:SWEEP_BATCH]
-    changed = 0
-    for game_id in list(overdue):
-        try:
-            changed += game_advance(game_id=game_id).changed
-        except Exception:  # one broken game must not stop the sweep of the others
-            logger.exception("sweep could not advance game %s", game_id)
-    return changed
+    at = timebase.to_datetime(now)
+    rows = (
+        Game.objects.filter(
+            status__in=Game.ACTIVE_STATUSES,
+            next_deadline__lte=timebase.to_datetime(now + horizon),
+        )
+        .filter(Q(clock_retry_at__isnull=True) | Q(clock_retry_at__lte=at))
+        .order_by("next_deadline")
+        .values_list("pk", "next_deadline")[:DUE_BATCH]
+    )
+    return [(pk, deadline.timestamp()) for pk, deadline in rows]
+
+
+def game_quarantine(*, game_id: int, now: float) -> int:
+    """A game the clock could not advance: push its next attempt later. Returns the count.
+
+    The retry waits 2, 4, 8 … seconds (at most QUARANTINE_MAX_SECONDS), so one broken game
+    costs the clock keeper a query now and then instead of one every pass.
+    """
+    with transaction.atomic():
+        Game.objects.filter(pk=game_id).update(clock_failures=F("clock_failures") + 1)
+        failures = Game.objects.filter(pk=game_id).values_list("clock_failures", flat=True).first()
+        if failures is None:
+            return 0
+        delay = min(QUARANTINE_MAX_SECONDS, 2.0**failures)
+        retry_at = timebase.to_datetime(now) + timedelta(seconds=delay)
+        Game.objects.filter(pk=game_id).update(clock_retry_at=retry_at)
+    logger.error(
+        "clock could not advance game %s (%s failures); next attempt in %.0f s",
+        game_id,
+        failures,
+        delay,
+    )
+    return failures
 
 
 def game_create(
@@ -367,11 +400,6 @@ def game_create(
             same_device=same_device,
             next_deadline=timebase.to_datetime(deadline) if deadline is not None else None,
         )
-        # A reused id (a restored database) must not inherit stale connection counts.
-        transaction.on_commit(lambda: presence_reset(game.pk))
-        if deadline is not None:  # P1: abort if nobody starts, even with nobody connected
-            version = game.version
-            transaction.on_commit(lambda: schedule_clock_check(game.pk, version, deadline))
     return game
 
 

@@ -14,8 +14,6 @@ from django.db import connections
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.test import Client
 
-from games import services
-
 # Strong enough for AUTH_PASSWORD_VALIDATORS and unlike any test username.
 PASSWORD = "felt-green-spinner-42"
 
@@ -56,23 +54,6 @@ def client_logged_in(db: None) -> Callable[[AbstractBaseUser], Client]:
         return client
 
     return make_client
-
-
-@pytest.fixture(autouse=True)
-def clock_checks(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> list:
-    """Record the Celery clock checks instead of queueing them, except in live tests.
-
-    The broker is real (filesystem or Redis) and shared with the live tests' worker; queued
-    checks from unit tests would only be noise there.
-    """
-    scheduled: list[tuple[int, int, float]] = []
-    if request.node.get_closest_marker("live") is None:
-        monkeypatch.setattr(
-            services,
-            "schedule_clock_check",
-            lambda game_id, version, deadline: scheduled.append((game_id, version, deadline)),
-        )
-    return scheduled
 
 
 def close_stray_connections() -> None:

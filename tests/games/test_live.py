@@ -1,8 +1,8 @@
 """Live: a real Celery worker and real Daphne processes (tests/live.py) on the test database.
 
 1. A flag with nobody connected ends the game in the database at the deadline, through the
-   worker's ETA clock check (no beat, so not the sweep); a connected client is told within a
-   second — by the worker's broadcast over Redis, or, with the in-memory layer, by its tick.
+   worker's clock keeper (no beat needed); a connected client is told within a second —
+   by the worker's broadcast over Redis, or, with the in-memory layer, by its tick.
 2. Scale-out: two Daphne processes share the Redis channel layer; one player on each plays a
    whole game.
 """
@@ -137,7 +137,7 @@ def test_flag_with_nobody_connected_is_settled_by_the_worker(alice, bob, carol):
         assert (lonely.reason, lonely.winner_seat) == ("time", 0)
         flag = lonely.actions.order_by("-seq").first()
         assert flag.seat is None and [e["type"] for e in flag.events] == ["flag", "game_over"]
-        # The worker's ETA task ran at the deadline, not a sweep a while later.
+        # The worker's clock keeper settled it at the deadline.
         assert 0 <= flag.t - deadline < 1.0, platform.logs()
 
 

@@ -35,20 +35,16 @@ def at(monkeypatch, t: float) -> None:
     monkeypatch.setattr(timebase, "server_now", lambda: t)
 
 
-def test_game_create_waits_for_start_and_schedules_P1_abort(
-    alice, bob, clock_checks, django_capture_on_commit_callbacks
-):
-    with django_capture_on_commit_callbacks(execute=True):
-        game = make_game(alice, bob)
+def test_game_create_waits_for_start_and_stores_the_P1_deadline(alice, bob):
+    game = make_game(alice, bob)
     assert game.status == Game.Status.WAITING
     assert game.version == 0
-    assert game.next_deadline is not None  # P1: aborted 60 s after creation
-    assert clock_checks == [(game.pk, 0, engine.deadline(engine.from_json(game.state)))]
+    # P1: aborted 60 s after creation; the clock keeper finds it through this column.
+    deadline = engine.deadline(engine.from_json(game.state))
+    assert game.next_deadline == timebase.to_datetime(deadline)
 
 
-def test_submit_applies_logs_and_bumps_version(
-    alice, bob, clock_checks, django_capture_on_commit_callbacks
-):
+def test_submit_applies_logs_and_bumps_version(alice, bob, django_capture_on_commit_callbacks):
     game = make_game(alice, bob)
     result = submit(game, alice, {"do": "start"}, "a1")
     assert result.ok and result.version == 1
@@ -63,8 +59,9 @@ def test_submit_applies_logs_and_bumps_version(
     ]
     # The deal is logged unfiltered: the log alone can show what happened.
     assert any(e["type"] == "deal" and e["hands"] for e in rows[1].events)
-    # A clock check is queued for the decision's deadline, with the version it belongs to.
-    assert clock_checks[-1][:2] == (game.pk, 2)
+    # The decision's deadline is stored for the clock keeper.
+    deadline = engine.deadline(engine.from_json(game.state))
+    assert deadline is not None and game.next_deadline == timebase.to_datetime(deadline)
 
 
 def test_duplicate_request_id_gets_the_same_answer_and_changes_nothing(alice, bob):
@@ -168,19 +165,48 @@ def test_advance_is_a_no_op_on_version_mismatch_or_nothing_due(alice, bob, monke
     assert game.actions.count() == 1
 
 
-def test_sweep_settles_overdue_games_only(alice, bob, carol, monkeypatch):
+def test_games_due_lists_overdue_games_earliest_first(alice, bob, carol, monkeypatch):
     t0 = 1_800_000_000.0
     at(monkeypatch, t0)
     stale = make_game(alice, bob, banks=(1, 1))
     start_both(stale, alice, bob)
     at(monkeypatch, t0 + 20)
     fresh = make_game(alice, carol)  # P1 deadline at t0 + 80
-    assert services.game_sweep_overdue() == 1
+    assert [pk for pk, _ in services.games_due(now=t0 + 20)] == [stale.pk]
+    assert [pk for pk, _ in services.games_due(now=t0 + 20, horizon=60)] == [stale.pk, fresh.pk]
+    assert services.game_advance(game_id=stale.pk).changed
     stale.refresh_from_db()
-    fresh.refresh_from_db()
     assert (stale.status, stale.reason, stale.winner_seat) == ("finished", "time", 0)
-    assert fresh.status == "waiting"
-    assert services.game_sweep_overdue() == 0
+    assert services.games_due(now=t0 + 20) == []
+
+
+def test_advance_takes_no_lock_when_nothing_is_due(
+    alice, bob, monkeypatch, django_assert_num_queries
+):
+    t0 = 1_800_000_000.0
+    at(monkeypatch, t0)
+    game = make_game(alice, bob)
+    with django_assert_num_queries(1):  # one plain read, no SELECT … FOR UPDATE
+        assert services.game_advance(game_id=game.pk) == services.AdvanceResult(changed=False)
+    with django_assert_num_queries(1):
+        assert not services.game_advance(game_id=game.pk, expected_version=7).changed
+
+
+def test_a_game_that_cannot_be_advanced_is_quarantined(alice, bob, monkeypatch):
+    t0 = 1_800_000_000.0
+    at(monkeypatch, t0)
+    broken = make_game(alice, bob)
+    Game.objects.filter(pk=broken.pk).update(state={"not": "an engine state"})
+    at(monkeypatch, t0 + 61)
+    assert services.game_quarantine(game_id=broken.pk, now=t0 + 61) == 1
+    broken.refresh_from_db()
+    assert broken.clock_failures == 1
+    assert broken.clock_retry_at == timebase.to_datetime(t0 + 63)  # 2 s, then 4, 8 …
+    assert services.games_due(now=t0 + 62) == []
+    assert [pk for pk, _ in services.games_due(now=t0 + 63)] == [broken.pk]
+    assert services.game_quarantine(game_id=broken.pk, now=t0 + 63) == 2
+    broken.refresh_from_db()
+    assert broken.clock_retry_at == timebase.to_datetime(t0 + 67)
 
 
 def test_P2_auto_continue_is_logged_as_a_timed_transition(alice, bob, monkeypatch):

@@ -1,0 +1,147 @@
+"""The clock keeper: the loop that settles every game at its deadline and beats the heartbeat.
+
+It runs as a thread inside each Celery worker (started by `games.signals` when the worker
+is ready). Each pass reads the due deadlines from the database — the games themselves are
+the schedule, as in lichess's clock sweep — so no broker message is held per game: a
+broker restart loses nothing, and a keeper that restarts finds every overdue game at once.
+
+A pass:
+1. beats, when a beat is due; the first beat after a stall records the gap as a service
+   fault if it is longer than the threshold (games.faults);
+2. advances every game whose deadline has passed (flag, P1 abort, P2 auto-continue),
+   quarantining one that fails instead of retrying it every pass;
+3. drops presence entries whose process stopped refreshing them, and tells the games;
+4. sleeps until the next deadline it saw, or at most `poll` seconds (a deadline set by a
+   move is at least the 10 s delay away, so polling finds it long before it is due).
+
+Several workers each run a keeper: advancing is idempotent under the game's row lock, and
+the heartbeat is a fault only when *no* keeper beat for too long.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import socket
+import threading
+from dataclasses import dataclass, field
+
+from django.conf import settings
+from django.db import DatabaseError, close_old_connections, connection
+
+from games import faults, presence, services, timebase
+from games.broadcast import broadcast_presence_of
+
+logger = logging.getLogger(__name__)
+
+# After a failed pass (the database is down), wait this long, doubling up to the maximum.
+BACKOFF_FIRST = 0.5
+BACKOFF_MAX = 5.0
+PRESENCE_SWEEP_SECONDS = 2.0
+PRUNE_SECONDS = 3600.0
+
+
+def keeper_name() -> str:
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
+@dataclass
+class ClockKeeper:
+    poll: float = 0.2
+    beat_every: float = 1.0
+    name: str = field(default_factory=keeper_name)
+    started_at: float = field(default_factory=timebase.server_now)
+    next_beat: float = 0.0
+    next_presence_sweep: float = 0.0
+    next_prune: float = 0.0
+    failures: int = 0
+
+    def run_pass(self) -> float:
+        """One pass at the current time; returns how long to sleep before the next."""
+        now = timebase.server_now()
+        if now >= self.next_beat:
+            faults.heartbeat_beat(keeper=self.name)
+            self.next_beat = now + self.beat_every
+        soon = services.games_due(now=now, horizon=self.poll)
+        self.settle([(pk, deadline) for pk, deadline in soon if deadline <= now], now)
+        if now >= self.next_presence_sweep:
+            self.sweep_presence()
+            self.next_presence_sweep = now + PRESENCE_SWEEP_SECONDS
+        if now >= self.next_prune:
+            faults.heartbeats_prune()
+            self.next_prune = now + PRUNE_SECONDS
+        later = [deadline for _pk, deadline in soon if deadline > now]
+        wake = min([*later, now + self.poll, self.next_beat])
+        return max(0.0, wake - timebase.server_now())
+
+    def settle(self, due: list[tuple[int, float]], now: float) -> int:
+        """Advance each game whose deadline has passed; returns how many changed."""
+        changed = 0
+        for game_id, deadline in due:
+            try:
+                result = services.game_advance(game_id=game_id)
+            except DatabaseError:
+                raise  # the database, not this game: the whole pass backs off
+            except Exception:
+                logger.exception("clock could not advance game %s", game_id)
+                services.game_quarantine(game_id=game_id, now=now)
+                continue
+            if result.changed:
+                changed += 1
+                faults.fault_report_late_clock_check(
+                    game_id=game_id,
+                    deadline=timebase.to_datetime(deadline),
+                    ran_at=timebase.to_datetime(result.now or timebase.server_now()),
+                    runnable_since=timebase.to_datetime(self.started_at),
+                )
+        return changed
+
+    def sweep_presence(self) -> None:
+        for game_id in presence.presence_expire():
+            broadcast_presence_of(game_id)
+
+    def run(self, stop: threading.Event) -> None:
+        logger.info("clock keeper %s started", self.name)
+        while not stop.is_set():
+            try:
+                delay = self.run_pass()
+                if self.failures:
+                    logger.warning("clock keeper %s resumed", self.name)
+                self.failures = 0
+            except Exception:
+                self.failures += 1
+                delay = min(BACKOFF_MAX, BACKOFF_FIRST * 2 ** (self.failures - 1))
+                # One line per outage, then quiet: the heartbeat gap tells the story.
+                if self.failures == 1:
+                    logger.exception("clock keeper %s: pass failed; retrying", self.name)
+                # A connection broken by a database restart must not be reused.
+                connection.close()
+            stop.wait(delay)
+        close_old_connections()
+        connection.close()
+        logger.info("clock keeper %s stopped", self.name)
+
+
+_thread: threading.Thread | None = None
+_stop = threading.Event()
+
+
+def start_in_background() -> threading.Thread | None:
+    """Start this process's keeper thread once (a no-op when CLOCK_KEEPER is off)."""
+    global _thread
+    if not settings.CLOCK_KEEPER or (_thread is not None and _thread.is_alive()):
+        return _thread
+    keeper = ClockKeeper(
+        poll=float(settings.CLOCK_KEEPER_POLL_SECONDS),
+        beat_every=float(settings.HEARTBEAT_SECONDS),
+    )
+    _stop.clear()
+    _thread = threading.Thread(target=keeper.run, args=(_stop,), name="clock-keeper", daemon=True)
+    _thread.start()
+    return _thread
+
+
+def stop_background(timeout: float = 5.0) -> None:
+    _stop.set()
+    if _thread is not None:
+        _thread.join(timeout)

@@ -1,0 +1,111 @@
+"""The clock keeper's pass, in-process: beats, settles due games, quarantines, sleeps well."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from games import presence, services, timebase
+from games.clock_keeper import ClockKeeper
+from games.models import Game, Heartbeat, ServiceFault
+from tests.games.factories import make_game
+
+pytestmark = pytest.mark.django_db
+
+T0 = 1_800_000_000.0
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    now = {"t": T0}
+    monkeypatch.setattr(timebase, "server_now", lambda: now["t"])
+    return now
+
+
+def started(game: Game, *users) -> Game:
+    for user in users:
+        assert services.game_submit_action(
+            game_id=game.pk, user=user, action={"do": "start"}, request_id=None
+        ).ok
+    game.refresh_from_db()
+    return game
+
+
+def test_a_pass_settles_the_due_games_and_sleeps_until_the_next_deadline(alice, bob, carol, clock):
+    flagged = started(make_game(alice, bob, banks=(1, 1)), alice, bob)  # flag at T0 + 11
+    waiting = make_game(alice, carol)  # P1 abort at T0 + 60
+    keeper = ClockKeeper(poll=0.2, beat_every=1.0, started_at=T0)
+    clock["t"] = T0 + 10.9
+    sleep = keeper.run_pass()
+    assert 0 < sleep <= 0.1 + 1e-6  # woken at the flag, not a poll later
+    assert Heartbeat.objects.count() == 1
+    clock["t"] = T0 + 11.0
+    keeper.run_pass()
+    flagged.refresh_from_db()
+    waiting.refresh_from_db()
+    assert (flagged.status, flagged.reason) == ("finished", "time")
+    assert waiting.status == "waiting"
+    assert not ServiceFault.objects.exists()
+
+
+def test_a_keeper_that_fell_behind_while_running_records_a_late_check(alice, bob, clock):
+    game = started(make_game(alice, bob, banks=(1, 1)), alice, bob)
+    keeper = ClockKeeper(started_at=T0)
+    keeper.next_beat = float("inf")  # this test is about the late check, not the heartbeat
+    clock["t"] = T0 + 11 + 25  # stuck for 25 s past the deadline, while it was running
+    keeper.run_pass()
+    game.refresh_from_db()
+    assert game.status == Game.Status.CANCELLED
+    assert ServiceFault.objects.get().kind == ServiceFault.Kind.LATE_CLOCK_CHECK
+
+
+def test_a_keeper_started_after_the_deadline_is_not_late(alice, bob, clock):
+    game = started(make_game(alice, bob, banks=(1, 1)), alice, bob)
+    clock["t"] = T0 + 120
+    ClockKeeper(started_at=T0 + 119.5).run_pass()
+    game.refresh_from_db()
+    assert (game.status, game.reason) == ("finished", "time")
+    assert not ServiceFault.objects.exists()  # the first beat ever: no gap either
+
+
+def test_the_first_beat_after_a_long_stall_voids_the_games_that_ran(alice, bob):
+    game = started(make_game(alice, bob), alice, bob)  # on the real clock, like the beats
+    Heartbeat.objects.create(at=timezone.now() - timedelta(seconds=45))
+    ClockKeeper().run_pass()
+    fault = ServiceFault.objects.get()
+    assert fault.kind == ServiceFault.Kind.HEARTBEAT_GAP
+    game.refresh_from_db()
+    assert game.status == Game.Status.CANCELLED
+
+
+def test_a_broken_game_is_quarantined_and_does_not_stop_the_others(alice, bob, carol, clock):
+    broken = make_game(alice, bob)
+    healthy = make_game(alice, carol)
+    Game.objects.filter(pk=broken.pk).update(state={"junk": True})
+    keeper = ClockKeeper(started_at=T0)
+    clock["t"] = T0 + 61
+    keeper.run_pass()
+    broken.refresh_from_db()
+    healthy.refresh_from_db()
+    assert healthy.status == Game.Status.ABORTED
+    assert broken.clock_failures == 1 and broken.clock_retry_at is not None
+    keeper.run_pass()  # in quarantine: not tried again on the next pass
+    broken.refresh_from_db()
+    assert broken.clock_failures == 1
+
+
+def test_presence_entries_expire_when_nobody_refreshes_them(alice, bob, settings):
+    game = make_game(alice, bob)
+    conn = f"test-{game.pk}"
+    presence.presence_join(game.pk, [0], conn)
+    assert presence.presence_connected(game.pk) == [True, False]
+    now = presence.time.time()
+    assert presence.presence_expire(now=now) == set()
+    assert game.pk in presence.presence_expire(now=now + presence.TTL_SECONDS + 1)
+    assert (
+        presence.presence_connected(game.pk) == [False, False]
+        or presence.presence_expire(now=now + presence.TTL_SECONDS + 1) == set()
+    )
+    presence.presence_leave(game.pk, [0], conn)

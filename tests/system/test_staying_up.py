@@ -1,0 +1,209 @@
+"""Live: the platform keeps running through the failures it will meet (issue 9).
+
+Real Daphne and Celery processes on the test database (tests/live.py). Each test is
+bounded in time; the Redis ones start their own redis-server where they restart it, so the
+Redis other tests share is never touched.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import shutil
+import signal
+import subprocess
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+import websockets
+from django.conf import settings
+
+from games import engine
+from games.models import Game, ServiceFault
+from tests.games.test_live import LiveClient, started_in_the_past, wait_for
+from tests.games.wsclient import session_cookie
+from tests.live import free_port, live_platform, spawn, wait_for_log, worker_args
+
+pytestmark = [pytest.mark.live, pytest.mark.django_db(transaction=True)]
+
+needs_redis = pytest.mark.skipif(
+    not settings.REDIS_URL, reason="the Redis channel layer is what this test is about"
+)
+
+
+@contextmanager
+def own_redis() -> Iterator[tuple[str, Any]]:
+    """A private redis-server on a free port, and a function that restarts it."""
+    binary = shutil.which("redis-server")
+    if binary is None:
+        pytest.skip("redis-server is not installed")
+    port = free_port()
+    args = [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
+
+    def start() -> subprocess.Popen:
+        process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for _ in range(100):
+            ping = subprocess.run(
+                ["redis-cli", "-p", str(port), "ping"], capture_output=True, text=True
+            )
+            if ping.stdout.strip() == "PONG":
+                return process
+            time.sleep(0.05)
+        raise RuntimeError("redis-server did not start")
+
+    state = {"process": start()}
+
+    def restart(down_for: float = 1.0) -> None:
+        state["process"].terminate()
+        state["process"].wait(10)
+        time.sleep(down_for)
+        state["process"] = start()
+
+    try:
+        yield f"redis://127.0.0.1:{port}/0", restart
+    finally:
+        state["process"].kill()
+        state["process"].wait(10)
+
+
+@needs_redis
+def test_an_idle_game_socket_on_the_redis_layer_stays_open_for_a_minute(alice, bob, carol):
+    game = started_in_the_past(alice, bob, 0, banks=(120, 120))
+    cookie = session_cookie(carol)
+    with live_platform(web=1, worker=False) as platform:
+
+        async def idle() -> dict[str, Any]:
+            # No protocol-level pings from this client either: the socket is truly idle.
+            socket = await websockets.connect(
+                f"{platform.ws_url()}/ws/games/{game.pk}/",
+                origin=websockets.Origin("http://127.0.0.1"),
+                additional_headers={"Cookie": f"{settings.SESSION_COOKIE_NAME}={cookie}"},
+                ping_interval=None,
+            )
+            first = json.loads(await socket.recv())
+            assert first["type"] == "state"
+            await asyncio.sleep(60)
+            await socket.send(json.dumps({"type": "ping"}))
+            reply = json.loads(await asyncio.wait_for(socket.recv(), 5))
+            await socket.close()
+            return reply
+
+        reply = asyncio.run(idle())
+        assert reply["type"] == "pong", platform.logs()
+        assert "1011" not in platform.logs()
+
+
+@needs_redis
+def test_players_of_a_killed_daphne_are_shown_disconnected_within_30_s(alice, bob):
+    game = started_in_the_past(alice, bob, 0, banks=(120, 120))
+    cookies = (session_cookie(alice), session_cookie(bob))
+    with live_platform(web=2, worker=True) as platform:
+
+        async def watch() -> float:
+            c0 = await LiveClient.open(platform.ws_url(0), game.pk, cookies[0])
+            c1 = await LiveClient.open(platform.ws_url(1), game.pk, cookies[1])
+            await c0.until(
+                lambda m: m["type"] in ("presence", "state") and _connected(m) == [True, True]
+            )
+            platform.processes[1].stop(signal.SIGKILL)  # bob's Daphne dies, no goodbye
+            killed_at = time.monotonic()
+            await c0.until(
+                lambda m: m["type"] in ("presence", "state") and _connected(m) == [True, False],
+                timeout=30,
+            )
+            told_after = time.monotonic() - killed_at
+            await c0.socket.close()
+            del c1
+            return told_after
+
+        told_after = asyncio.run(watch())
+        assert told_after < 30, platform.logs()
+
+
+def _connected(message: dict[str, Any]) -> list[bool] | None:
+    if message["type"] == "presence":
+        return message["connected"]
+    return message["game"].get("connected")
+
+
+def test_a_killed_worker_that_stays_down_past_the_threshold_voids_the_games(alice, bob):
+    # A short threshold keeps the test short; the rule is the same at the default 20 s.
+    env = {"HEARTBEAT_SECONDS": "0.2", "FAULT_THRESHOLD_SECONDS": "3"}
+    with live_platform(web=0, worker=True, env=env) as platform:
+        game = started_in_the_past(alice, bob, 0, banks=(120, 120))
+        assert wait_for(lambda: _beats() >= 3, 10), platform.logs()
+        worker = platform.processes[-1]
+        worker.stop(signal.SIGKILL)
+        time.sleep(4.5)  # down for longer than the threshold
+        restarted = spawn(
+            "worker-2",
+            worker_args(beat=False, schedule=worker.log_path.parent / "s2"),
+            _env(env),
+            worker.log_path.parent,
+        )
+        platform.processes.append(restarted)
+        wait_for_log(restarted, "ready.")
+        processed = ServiceFault.objects.filter(processed_at__isnull=False)
+        assert wait_for(processed.exists, 10), platform.logs()
+        fault = ServiceFault.objects.get()
+        assert fault.kind == ServiceFault.Kind.HEARTBEAT_GAP
+        assert (fault.end - fault.start).total_seconds() > 3
+        game.refresh_from_db()
+        assert game.status == Game.Status.CANCELLED
+
+
+def test_a_worker_restarted_within_the_threshold_voids_nothing(alice, bob):
+    env = {"HEARTBEAT_SECONDS": "0.2", "FAULT_THRESHOLD_SECONDS": "20"}
+    with live_platform(web=0, worker=True, env=env) as platform:
+        game = started_in_the_past(alice, bob, 0, banks=(120, 120))
+        assert wait_for(lambda: _beats() >= 3, 10), platform.logs()
+        worker = platform.processes[-1]
+        worker.stop(signal.SIGKILL)
+        restarted = spawn(
+            "worker-2",
+            worker_args(beat=False, schedule=worker.log_path.parent / "s2"),
+            _env(env),
+            worker.log_path.parent,
+        )
+        platform.processes.append(restarted)
+        wait_for_log(restarted, "ready.")
+        before = _beats()
+        assert wait_for(lambda: _beats() > before + 3, 10), platform.logs()
+        assert not ServiceFault.objects.exists()
+        game.refresh_from_db()
+        assert game.status == Game.Status.PLAYING
+
+
+def test_flags_land_on_time_after_a_redis_restart(alice, bob):
+    with own_redis() as (url, restart):
+        env = {"REDIS_URL": url}
+        with live_platform(web=0, worker=True, beat=True, env=env) as platform:
+            restart(down_for=2.0)
+            # The flag falls ~3 s from now: 10 s delay + 1 s bank, started 8 s ago.
+            game = started_in_the_past(alice, bob, 8.0, banks=(1, 1))
+            deadline = engine.deadline(engine.from_json(game.state))
+            assert deadline is not None
+
+            def settled() -> bool:
+                game.refresh_from_db()
+                return game.status == Game.Status.FINISHED
+
+            assert wait_for(settled, deadline - time.time() + 5), platform.logs()
+            flag = game.actions.order_by("-seq").first()
+            assert 0 <= flag.t - deadline < 1.0, platform.logs()
+            assert platform.processes[-1].popen.poll() is None, platform.logs()
+
+
+def _beats() -> int:
+    from games.models import Heartbeat
+
+    return Heartbeat.objects.count()
+
+
+def _env(overrides: dict[str, str]) -> dict[str, str]:
+    from tests.live import platform_env
+
+    return platform_env(**overrides)
