@@ -36,7 +36,7 @@ logger = logging.getLogger(__name__)
 
 # After a failed pass (the database is down), wait this long, doubling up to the maximum.
 BACKOFF_FIRST = 0.5
-BACKOFF_MAX = 5.0
+BACKOFF_MAX = 2.0
 PRESENCE_SWEEP_SECONDS = 2.0
 PRUNE_SECONDS = 3600.0
 

@@ -20,12 +20,22 @@ from typing import Any
 import pytest
 import websockets
 from django.conf import settings
+from django.db import connection
 
 from games import engine
 from games.models import Game, ServiceFault
+from tests.games.factories import choose
 from tests.games.test_live import LiveClient, started_in_the_past, wait_for
 from tests.games.wsclient import session_cookie
-from tests.live import free_port, live_platform, spawn, wait_for_log, worker_args
+from tests.live import (
+    database_url,
+    free_port,
+    live_platform,
+    spawn,
+    wait_for_log,
+    worker_args,
+)
+from tests.tcp_proxy import TcpProxy
 
 pytestmark = [pytest.mark.live, pytest.mark.django_db(transaction=True)]
 
@@ -207,3 +217,57 @@ def _env(overrides: dict[str, str]) -> dict[str, str]:
     from tests.live import platform_env
 
     return platform_env(**overrides)
+
+
+def test_a_10_s_database_stop_loses_no_action_and_voids_no_game(alice, bob):
+    if connection.vendor != "postgresql":
+        pytest.skip("an outage of a database server: PostgreSQL only (SQLite is a file)")
+    db = connection.settings_dict
+    proxy = TcpProxy((db.get("HOST") or "127.0.0.1", int(db.get("PORT") or 5432)))
+    proxied = database_url().replace(f":{db.get('PORT') or 5432}/", f":{proxy.port}/")
+    game = started_in_the_past(alice, bob, 0, banks=(120, 120))
+    cookies = (session_cookie(alice), session_cookie(bob))
+    try:
+        with live_platform(web=1, worker=True, env={"DATABASE_URL": proxied}) as platform:
+            assert wait_for(lambda: _beats() >= 2, 10), platform.logs()
+
+            async def play_through_the_outage() -> list[dict[str, Any]]:
+                clients = [
+                    await LiveClient.open(platform.ws_url(), game.pk, cookie) for cookie in cookies
+                ]
+                mover = next(c for c in clients if choose(c.state["game"]["legal"]))
+                action = choose(mover.state["game"]["legal"])
+                proxy.cut()
+                request = {"type": "action", "id": "outage-1", "action": action}
+                await mover.socket.send(json.dumps(request))
+                during = await mover.until(
+                    lambda m: m.get("id") == "outage-1" or m["type"] == "error", timeout=10
+                )
+                await asyncio.sleep(10)
+                proxy.restore()
+                # The page's own retry: the same request id, until it is answered.
+                for _ in range(40):
+                    await mover.socket.send(json.dumps(request))
+                    reply = await mover.until(lambda m: m.get("id") == "outage-1", timeout=5)
+                    if reply["type"] == "ack":
+                        break
+                    await asyncio.sleep(0.5)
+                for client in clients:
+                    await client.until_version(reply["version"])
+                    await client.socket.close()
+                return [during, reply]
+
+            during, reply = asyncio.run(play_through_the_outage())
+            assert during["type"] == "error" and during["code"] == "unavailable", during
+            assert reply["type"] == "ack", (reply, platform.logs())
+            before = _beats()
+            assert wait_for(lambda: _beats() > before + 3, 15), platform.logs()
+    finally:
+        proxy.close()
+    assert game.actions.filter(request_id="outage-1").count() == 1
+    threshold = float(settings.FAULT_THRESHOLD_SECONDS)
+    for fault in ServiceFault.objects.all():  # only a gap that really passed the threshold
+        assert (fault.end - fault.start).total_seconds() > threshold
+    if not ServiceFault.objects.exists():
+        game.refresh_from_db()
+        assert game.status == Game.Status.PLAYING
