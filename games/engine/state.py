@@ -22,8 +22,10 @@ START, AUCTION, LEAD, PLAY, ROUND_OVER, FINISHED = (
     "finished",
 )
 WAITING, PLAYING, OVER, ABORTED, NO_DEAL = "waiting", "playing", "finished", "aborted", "no_deal"
+# Voided by a proven service fault (R7.10); the platform's database spells it the same way.
+CANCELLED = "cancelled"
 DECISION_PHASES = frozenset((AUCTION, LEAD, PLAY))
-TERMINAL = frozenset((OVER, ABORTED, NO_DEAL))
+TERMINAL = frozenset((OVER, ABORTED, NO_DEAL, CANCELLED))
 
 # A deal: (hand of seat 0, hand of seat 1, boneyard in draw order), as tile ids.
 Deal = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
