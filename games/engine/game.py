@@ -305,9 +305,9 @@ def _check_action(action: object) -> str:
     if type(action) is not dict and not isinstance(action, Mapping):
         raise RuleError("bad_request", "A request must be an object with a 'do' field.")
     do = action.get("do")
-    fields = ACTION_KEYS.get(do) if type(do) is str else None
-    if fields is None:
+    if type(do) is not str or do not in ACTION_KEYS:
         raise RuleError("bad_request", f"Unknown request {do!r}.")
+    fields = ACTION_KEYS[do]
     if len(action) > 1 or fields:
         for key in action:
             if key != "do" and key not in fields:

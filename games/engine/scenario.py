@@ -64,7 +64,7 @@ def run_scenario(data: dict[str, Any]) -> dict[str, Any]:
         entry: dict[str, Any]
         if step.get("do") == "void":
             # No clock look first: a void is for a clock that could not be trusted (R7.10).
-            timed = []
+            timed: list[dict[str, Any]] = []
             try:
                 state, events = void(state, t, step.get("reason", VOID_REASON))
             except RuleError as err:

@@ -155,12 +155,12 @@ def board_view(board: Board) -> dict[str, Any]:
         out[name] = [placed[t * 7 + outer].copy() for t, outer in arm]  # type: ignore[union-attr]
     spinner = None
     if board.spinner is not None:
-        arm, index = board.spinner
+        spinner_arm, index = board.spinner
         tile = board.spinner_tile()
         assert tile is not None
         spinner = {
             "tile": NAME[tile],
-            "arm": "lead" if arm == SPINNER_AT_LEAD else END_NAMES[arm],
+            "arm": "lead" if spinner_arm == SPINNER_AT_LEAD else END_NAMES[spinner_arm],
             "index": index,
         }
     out["spinner"] = spinner
