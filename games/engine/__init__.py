@@ -8,7 +8,7 @@ state, events = void(state, now, reason)             # R7.10: cancelled, no resu
 legal_actions(state, seat); deadline(state); view(state, seat, now)
 device_seat(state); device_view(state, now)          # same-device games (R7.7)
 events_for(events, seat); to_json(state); from_json(d)
-ACTIONS, ACTION_KEYS, MAX_ACTION_KEYS, DECISIONS, RULES, ERROR_CODES
+ACTIONS, ACTION_KEYS, MAX_ACTION_KEYS, DECISIONS, RULES, ERROR_CODES, VOID_REASON
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from __future__ import annotations
 from .actions import ACTION_KEYS, ACTIONS, DECISIONS, MAX_ACTION_KEYS
 from .device import device_seat, device_view
 from .errors import ERROR_CODES, RuleError
-from .game import advance, apply, deadline, legal_actions, new_game, void
+from .game import VOID_REASON, advance, apply, deadline, legal_actions, new_game, void
 from .serialization import from_json, to_json
 from .state import State
 from .views import RULES, events_for, view
@@ -28,6 +28,7 @@ __all__ = [
     "ERROR_CODES",
     "MAX_ACTION_KEYS",
     "RULES",
+    "VOID_REASON",
     "RuleError",
     "State",
     "advance",

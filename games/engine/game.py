@@ -50,6 +50,7 @@ Event = dict[str, Any]
 Action = dict[str, Any]
 
 BALANCE = 150  # R1.1: each player's starting points, unless a game is created with others
+VOID_REASON = "service_fault"  # R7.10; also what the platform's fault cancellation records
 
 _PHASE_OF: dict[str, str] = {
     "play": PLAY,
@@ -275,7 +276,7 @@ def apply(
     return st, events
 
 
-def void(state: State, now: float, reason: str = "service_fault") -> tuple[State, list[Event]]:
+def void(state: State, now: float, reason: str = VOID_REASON) -> tuple[State, list[Event]]:
     """The game is cancelled with no result (R7.10): no winner, nothing left to do.
 
     Allowed while the game is waiting or playing; a game already over raises

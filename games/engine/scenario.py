@@ -43,11 +43,9 @@ from typing import Any
 
 from .deals import DealError, parse_deal
 from .errors import RuleError
-from .game import advance, apply, bank_at, new_game, void
+from .game import VOID_REASON, advance, apply, bank_at, new_game, void
 from .state import State
 from .tiles import names_of
-
-VOID_REASON = "service_fault"
 
 
 class ScenarioError(ValueError):
