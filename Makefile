@@ -3,6 +3,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-from-lock
+# The JavaScript linter only (the page's JavaScript has no build step): npm ci from the lock.
+NODE_STAMP := node_modules/.installed-from-lock
 export PATH := $(abspath $(BIN)):$(PATH)
 
 .PHONY: run test lint format bench messages clean-var
@@ -11,6 +13,10 @@ $(STAMP): requirements.lock
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --require-hashes -r requirements.lock
 	@touch $(STAMP)
+
+$(NODE_STAMP): package-lock.json
+	npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+	@touch $(NODE_STAMP)
 
 run: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput
@@ -23,9 +29,11 @@ run: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
-lint: $(STAMP)
+lint: $(STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+	node_modules/.bin/eslint games/static ratings/static
 
 format: $(STAMP)
 	$(BIN)/ruff check --fix .

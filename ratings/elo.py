@@ -45,7 +45,9 @@ def expected_score(rating: float, opponent_rating: float) -> float:
     """
     diff = opponent_rating - rating
     diff = max(-MAX_RATING_DIFFERENCE, min(MAX_RATING_DIFFERENCE, diff))
-    return 1.0 / (1.0 + 10.0 ** (diff / 400.0))
+    # float ** float is typed Any (a negative base gives a complex); this base is positive.
+    odds: float = 10.0 ** (diff / 400.0)
+    return 1.0 / (1.0 + odds)
 
 
 def k_factor(*, games_played: int, peak_rating: int) -> int:

@@ -7,6 +7,7 @@ taken after `elapsed` seconds costs max(0, elapsed - DELAY) of bank (R7.4).
 
 from __future__ import annotations
 
+BANK = 120.0  # R7.1 (new_game may be given other banks)
 DELAY = 10.0  # R7.2
 START_TIMEOUT = 60.0  # P1
 CONTINUE_TIMEOUT = 30.0  # P2

@@ -16,13 +16,15 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from . import auction as bids
+from .actions import ACTION_KEYS
 from .board import EMPTY_BOARD, END_INDEX, END_NAMES, lead_board
-from .clock import CONTINUE_TIMEOUT, START_TIMEOUT, charge, flag_at
+from .clock import BANK, CONTINUE_TIMEOUT, START_TIMEOUT, charge, flag_at
 from .deals import new_seed, parse_deal, shuffled_deal
 from .errors import RuleError
 from .state import (
     ABORTED,
     AUCTION,
+    CANCELLED,
     DECISION_PHASES,
     FINISHED,
     LEAD,
@@ -47,21 +49,9 @@ from .tiles import TILE_BY_NAME as _TILE_NAMES
 Event = dict[str, Any]
 Action = dict[str, Any]
 
-# The fields each request may carry besides "do"; anything else is a bad request.
-_FIELDS: dict[str, tuple[str, ...]] = {
-    "start": (),
-    "continue": (),
-    "reveal": (),
-    "resign": (),
-    "draw": (),
-    "accept": (),
-    "renounce": (),
-    "play": ("tile", "end"),
-    "lead": ("tile",),
-    "bid": ("amount",),
-    "raise": ("amount",),
-}
-_DECISIONS = frozenset(("reveal", "play", "draw", "lead", "bid", "raise", "accept", "renounce"))
+BALANCE = 150  # R1.1: each player's starting points, unless a game is created with others
+VOID_REASON = "service_fault"  # R7.10; also what the platform's fault cancellation records
+
 _PHASE_OF: dict[str, str] = {
     "play": PLAY,
     "draw": PLAY,
@@ -83,8 +73,8 @@ _WRONG_PHASE_HINT: dict[str, str] = {
 
 def new_game(
     deals: Sequence[Mapping[str, Any]] | None = None,
-    balances: Sequence[int] = (150, 150),
-    banks: Sequence[float] = (120.0, 120.0),
+    balances: Sequence[int] = (BALANCE, BALANCE),
+    banks: Sequence[float] = (BANK, BANK),
     same_device: bool = False,
     created_at: float = 0.0,
     rng: random.Random | None = None,
@@ -286,13 +276,39 @@ def apply(
     return st, events
 
 
+def void(state: State, now: float, reason: str = VOID_REASON) -> tuple[State, list[Event]]:
+    """The game is cancelled with no result (R7.10): no winner, nothing left to do.
+
+    Allowed while the game is waiting or playing; a game already over raises
+    RuleError("game_over"). Timed transitions due by `now` are deliberately not run first:
+    a void exists because the clock could not be trusted, so a flag that "fell" meanwhile
+    must not decide the game. The round in progress is not closed: both hands and the
+    boneyard stay secret (no `last_round` is built from it), and the banks stay as they
+    were when the running decision started. Events: one `{"type": "void", "reason", "t"}`.
+    """
+    if type(reason) is not str or not reason:
+        raise ValueError("a void needs a reason: a non-empty string")
+    if state.status in TERMINAL:
+        raise RuleError("game_over", "The game is over.")
+    now = float(now)
+    st = state.clone()
+    st.status = CANCELLED
+    st.phase = FINISHED
+    st.to_act = None
+    st.clock_start = None
+    st.must_play = -1
+    st.winner = None
+    st.reason = reason
+    return st, [{"type": "void", "t": now, "reason": reason}]
+
+
 def _check_action(action: object) -> str:
     if type(action) is not dict and not isinstance(action, Mapping):
         raise RuleError("bad_request", "A request must be an object with a 'do' field.")
     do = action.get("do")
-    fields = _FIELDS.get(do) if type(do) is str else None
-    if fields is None:
+    if type(do) is not str or do not in ACTION_KEYS:
         raise RuleError("bad_request", f"Unknown request {do!r}.")
+    fields = ACTION_KEYS[do]
     if len(action) > 1 or fields:
         for key in action:
             if key != "do" and key not in fields:

@@ -20,6 +20,12 @@ carries in `"t"`, and is reported with the step at which it was observed:
 - a refused request keeps `"events": []` (it changed nothing) and lists them under
   `"timed_events"`. The state shown after that step includes them: they did happen.
 
+A `{"t": ..., "do": "void"}` step (no player; optional `"reason"`, default
+"service_fault") cancels the game with no result, as the platform does on a proven service
+fault (R7.10, `engine.void`). It is the one step before which the clocks are not looked
+at: the void exists because time could not be measured, so nothing timed is due before it.
+On a game already over it is refused with `game_over`.
+
 Each step entry holds `ok`, `error` and `message` (refused only), `t`, `status`, `phase`,
 `to_act`, `round`, `jockey`, `balances`, `banks` (as of that step's `t`), `count` and
 `events`. Events are unfiltered (the referee's view): a draw's tile and a deal's hands and
@@ -37,7 +43,7 @@ from typing import Any
 
 from .deals import DealError, parse_deal
 from .errors import RuleError
-from .game import advance, apply, bank_at, new_game
+from .game import VOID_REASON, advance, apply, bank_at, new_game, void
 from .state import State
 from .tiles import names_of
 
@@ -53,12 +59,23 @@ def run_scenario(data: dict[str, Any]) -> dict[str, Any]:
     last_t = 0.0
     for t, player, step in steps:
         last_t = t
-        state, timed = advance(state, t)
         entry: dict[str, Any]
-        if step.get("do") == "tick":
+        if step.get("do") == "void":
+            # No clock look first: a void is for a clock that could not be trusted (R7.10).
+            timed: list[dict[str, Any]] = []
+            try:
+                state, events = void(state, t, step.get("reason", VOID_REASON))
+            except RuleError as err:
+                entry = {"ok": False, "error": err.code, "message": err.message}
+                events = []
+            else:
+                entry = {"ok": True}
+        elif step.get("do") == "tick":
+            state, timed = advance(state, t)
             entry = {"ok": True}
             events = timed
         else:
+            state, timed = advance(state, t)
             action = {k: v for k, v in step.items() if k not in ("t", "player")}
             try:
                 assert player is not None
@@ -157,7 +174,10 @@ def _load(data: object) -> tuple[State, list[tuple[float, int | None, dict[str, 
             raise ScenarioError(f"step {i}: t={t} is earlier than the previous step")
         previous = t
         player = step.get("player")
-        if step.get("do") == "tick":
+        reason = step.get("reason", VOID_REASON)
+        if step.get("do") == "void" and (type(reason) is not str or not reason):
+            raise ScenarioError(f"step {i}: a void's 'reason' must be a non-empty string")
+        if step.get("do") in ("tick", "void"):
             if player is not None and (type(player) is not int or player not in (0, 1)):
                 raise ScenarioError(f"step {i}: unknown player {player!r}")
         elif type(player) is not int or player not in (0, 1):

@@ -8,7 +8,8 @@ mutates a state it was handed.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from collections.abc import Callable
+from typing import Any, NamedTuple, cast
 
 from .board import EMPTY_BOARD, Board
 
@@ -22,8 +23,10 @@ START, AUCTION, LEAD, PLAY, ROUND_OVER, FINISHED = (
     "finished",
 )
 WAITING, PLAYING, OVER, ABORTED, NO_DEAL = "waiting", "playing", "finished", "aborted", "no_deal"
+# Voided by a proven service fault (R7.10); the platform's database spells it the same way.
+CANCELLED = "cancelled"
 DECISION_PHASES = frozenset((AUCTION, LEAD, PLAY))
-TERMINAL = frozenset((OVER, ABORTED, NO_DEAL))
+TERMINAL = frozenset((OVER, ABORTED, NO_DEAL, CANCELLED))
 
 # A deal: (hand of seat 0, hand of seat 1, boneyard in draw order), as tile ids.
 Deal = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
@@ -121,7 +124,7 @@ class State:
         return new
 
 
-def _unrolled_clone() -> object:
+def _unrolled_clone() -> Callable[[State], State]:
     # clone() runs once per transition and is the largest cost of one; straight-line
     # attribute copies are about four times faster than the getattr/setattr loop.
     lines = ["def clone(self):", "    new = _new(_State)"]
@@ -129,10 +132,10 @@ def _unrolled_clone() -> object:
     lines.append("    return new")
     namespace: dict[str, object] = {"_new": object.__new__, "_State": State}
     exec("\n".join(lines), namespace)
-    return namespace["clone"]
+    return cast(Callable[[State], State], namespace["clone"])
 
 
-State.clone = _unrolled_clone()  # type: ignore[method-assign]
+State.clone = _unrolled_clone()  # type: ignore[method-assign,assignment]
 
 
 def blank_state(

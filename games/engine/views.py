@@ -7,17 +7,33 @@ hands of a round appear only in `last_round`, which exists only once that round 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
 from typing import Any
 
 from . import auction as bids
 from .board import END_INDEX, END_NAMES, SPINNER_AT_LEAD, Board, lead_board
-from .clock import CONTINUE_TIMEOUT, DELAY, START_TIMEOUT, flag_at
-from .game import awaiting_reveal, bank_at, deadline, legal_actions, points_for_count
+from .clock import BANK, CONTINUE_TIMEOUT, DELAY, START_TIMEOUT, flag_at
+from .game import BALANCE, awaiting_reveal, bank_at, deadline, legal_actions, points_for_count
 from .state import AUCTION, PLAYING, ROUND_OVER, WAITING, State, copy_summary
 from .tiles import HIGH, IS_DOUBLE, LOW, NAME, PIPS, TILE_BY_NAME, names_of
 
 Event = dict[str, Any]
+
+# The rule numbers the page shows or counts with, in every view, so that it hard-codes none.
+# Times in seconds, points as ints; `bank`/`balance` are the defaults a game starts with.
+RULES: Mapping[str, int | float] = MappingProxyType(
+    {
+        "delay": DELAY,  # R7.2
+        "bank": BANK,  # R7.1
+        "balance": BALANCE,  # R1.1
+        "min_bid": bids.MIN_BID,  # R6.2
+        "bid_step": bids.STEP,  # R6.3
+        "jockey_discount": bids.JOCKEY_DISCOUNT,  # R6.5
+        "start_timeout": START_TIMEOUT,  # P1
+        "continue_timeout": CONTINUE_TIMEOUT,  # P2
+    }
+)
 
 # PLACED dicts for every (tile, outer value), copied rather than rebuilt on each view.
 _PLACED: tuple[dict[str, Any] | None, ...] = tuple(
@@ -86,6 +102,7 @@ def view(st: State, seat: int | None, now: float) -> dict[str, Any]:
             else None
         ),
         "start_deadline": st.created_at + START_TIMEOUT if st.status == WAITING else None,
+        "rules": dict(RULES),
     }
 
 
@@ -138,12 +155,12 @@ def board_view(board: Board) -> dict[str, Any]:
         out[name] = [placed[t * 7 + outer].copy() for t, outer in arm]  # type: ignore[union-attr]
     spinner = None
     if board.spinner is not None:
-        arm, index = board.spinner
+        spinner_arm, index = board.spinner
         tile = board.spinner_tile()
         assert tile is not None
         spinner = {
             "tile": NAME[tile],
-            "arm": "lead" if arm == SPINNER_AT_LEAD else END_NAMES[arm],
+            "arm": "lead" if spinner_arm == SPINNER_AT_LEAD else END_NAMES[spinner_arm],
             "index": index,
         }
     out["spinner"] = spinner

@@ -1,5 +1,6 @@
-"""Replays every shared scenario (../shared/spec/scenarios/*.json) and checks its `expect` block
-exactly as scenarios.md "The expect block" describes; also drives the CLI as a subprocess."""
+"""Replays every spec scenario (tests/engine/scenarios/*.json, copies of ../shared/spec/scenarios)
+and checks its `expect` block exactly as scenarios.md "The expect block" describes; also drives
+the CLI as a subprocess."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ import pytest
 from games.engine.scenario import run_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
-SCENARIOS = ROOT.parent / "shared" / "spec" / "scenarios"
+# Copies of ../shared/spec/scenarios/*.json: a clone tests itself with nothing beside it.
+SCENARIOS = Path(__file__).resolve().parent / "scenarios"
 FILES = sorted(SCENARIOS.glob("*.json"))
 BANK_TOLERANCE = 0.001
 

@@ -40,7 +40,7 @@
     let data;
     try {
       data = JSON.parse(event.data);
-    } catch (_error) {
+    } catch {
       return;
     }
     if (data.type === "redirect" && data.url) {

@@ -1,0 +1,24 @@
+// ESLint (pinned in package.json / package-lock.json) over the page's JavaScript; `make lint` runs it.
+import js from "@eslint/js";
+import globals from "globals";
+
+// Django's JavaScript catalogue (`{% url 'javascript-catalog' %}`) defines these on window.
+const djangoI18n = { gettext: "readonly", ngettext: "readonly", interpolate: "readonly" };
+
+export default [
+  { files: ["games/static/**/*.js", "ratings/static/**/*.js"], ...js.configs.recommended },
+  {
+    files: ["games/static/**/*.js", "ratings/static/**/*.js"],
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: "module",
+      globals: { ...globals.browser, ...djangoI18n },
+    },
+  },
+  {
+    // Loaded with a plain <script defer>, not as modules.
+    files: ["games/static/games/lobby.js", "ratings/static/ratings/play_now.js"],
+    languageOptions: { sourceType: "script" },
+  },
+  { ignores: ["node_modules/", ".venv/", "var/", "test-artifacts/"] },
+];
