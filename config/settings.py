@@ -152,6 +152,14 @@ CELERY_BEAT_SCHEDULE = {
     "challenges-expire": {"task": "games.tasks.challenges_expire", "schedule": 30.0},
 }
 
+# --- WebSocket abuse limits: messages per window, per connection, per user (all of a
+# user's sockets, in any process) and per game (its players' messages). Normal play stays
+# far below them; a benchmark may raise them.
+WS_RATE_LIMIT_WINDOW = env.float("WS_RATE_LIMIT_WINDOW", default=20.0)
+WS_RATE_LIMIT_CONNECTION = env.int("WS_RATE_LIMIT_CONNECTION", default=100)
+WS_RATE_LIMIT_USER = env.int("WS_RATE_LIMIT_USER", default=200)
+WS_RATE_LIMIT_GAME = env.int("WS_RATE_LIMIT_GAME", default=400)
+
 # --- Accounts
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

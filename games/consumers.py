@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import json
 import logging
-import time
-from collections import deque
 from typing import Any
 
+from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
@@ -23,6 +22,7 @@ from games import services, timebase
 from games.broadcast import broadcast_presence, state_message
 from games.errors import message_for
 from games.presence import presence_join, presence_leave
+from games.ratelimit import RateLimiter, shared_budget_allows
 from games.selectors import (
     LOBBY_GROUP,
     audience_seats,
@@ -50,8 +50,6 @@ def in_pool(func: Any) -> Any:
 
 
 MAX_MESSAGE_CHARS = 4096
-RATE_LIMIT_MESSAGES = 100
-RATE_LIMIT_WINDOW = 20.0  # seconds
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_NOT_FOUND = 4404
 
@@ -78,30 +76,14 @@ def _echo_id(value: Any) -> str | int | None:
     return value if not isinstance(value, str) or len(value) <= 64 else None
 
 
-class RateLimiter:
-    """At most `limit` messages in any sliding window of `window` seconds."""
-
-    def __init__(self, limit: int = RATE_LIMIT_MESSAGES, window: float = RATE_LIMIT_WINDOW):
-        self.limit = limit
-        self.window = window
-        self.stamps: deque[float] = deque()
-
-    def allow(self, now: float | None = None) -> bool:
-        now = time.monotonic() if now is None else now
-        while self.stamps and now - self.stamps[0] >= self.window:
-            self.stamps.popleft()
-        if len(self.stamps) >= self.limit:
-            return False
-        self.stamps.append(now)
-        return True
-
-
 class JsonProtocolMixin:
     """What both consumers share: the signed-in check, groups, rate limit, parsing, replies."""
 
     language: str
     limiter: RateLimiter
     groups_joined: list[str]
+    # The game whose shared budget this connection's messages count against (players only).
+    budget_game_id: int | None = None
 
     async def open_for_user(self) -> bool:
         """Refuse anonymous users (4401); False when the socket was closed."""
@@ -125,14 +107,33 @@ class JsonProtocolMixin:
     async def read_message(
         self, text_data: str | None, bytes_data: bytes | None
     ) -> dict[str, Any] | None:
-        """The message, or None once `rate_limited` or `bad_request` has been answered."""
-        if not self.limiter.allow():
-            await self.send_error("rate_limited")
-            return None
+        """The message, or None once `rate_limited` or `bad_request` has been answered.
+
+        Parsed first (the frame is size-bounded, so this is cheap) so that a refusal can
+        name the request it refuses: the page then knows which of its requests to retry.
+        """
         data = self.parse(text_data, bytes_data)
+        if not await self.within_budget():
+            await self.send_error("rate_limited", data.get("id") if data else None)
+            return None
         if data is None:
             await self.send_error("bad_request")
         return data
+
+    async def within_budget(self) -> bool:
+        """The connection's own budget, then the user's and the game's across all processes."""
+        if not self.limiter.allow():
+            return False
+        try:
+            return await sync_to_async(shared_budget_allows, thread_sensitive=False)(
+                user_id=self.scope["user"].pk,  # type: ignore[attr-defined]
+                game_id=self.budget_game_id,
+            )
+        except Exception:
+            # The cache (Redis) is down: the per-connection budget above still holds, and
+            # refusing every message would stop every game for an outage of a counter.
+            logger.warning("rate-limit cache unavailable; only per-connection limits apply")
+            return True
 
     async def send_pong(self) -> None:
         await self.send_json({"type": "pong", "server_time": timebase.to_ms(timebase.server_now())})
@@ -176,6 +177,7 @@ class GameConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
         self.game = game  # for presence broadcasts, which need only its id and kind
         self.audience = game_audience(game, user)
         self.seats = audience_seats(self.audience)
+        self.budget_game_id = self.game_id if self.seats else None
         await self.join_group(game_group(self.game_id, self.audience))
         await self.accept()
         await database_sync_to_async(presence_join)(self.game_id, self.seats)

@@ -11,6 +11,7 @@ from channels.db import database_sync_to_async
 
 from games import consumers, engine
 from games.models import Game, GameAction
+from games.ratelimit import RateLimiter, shared_budget_allows
 from tests.games.factories import (
     SIXES_DEAL,
     SPINNER_DEAL,
@@ -138,23 +139,88 @@ async def test_binary_frames_are_bad_requests(alice, bob):
     await c0.close()
 
 
-async def test_rate_limit(alice, bob, monkeypatch):
+async def test_rate_limit(alice, bob, settings):
     game = await database_sync_to_async(make_game)(alice, bob)
     c0 = await connected(game, alice)
-    for _ in range(consumers.RATE_LIMIT_MESSAGES):
+    limit = settings.WS_RATE_LIMIT_CONNECTION
+    for _ in range(limit):
         await c0.send({"type": "ping"})
     await c0.send({"type": "ping"})
     error = await c0.until(lambda m: m["type"] == "error")
     assert error["code"] == "rate_limited"
-    assert sum(1 for f in c0.frames if f["type"] == "pong") == consumers.RATE_LIMIT_MESSAGES
+    assert sum(1 for f in c0.frames if f["type"] == "pong") == limit
     await c0.close()
 
 
+async def test_a_rate_limited_request_is_named_by_its_id(alice, bob, settings):
+    settings.WS_RATE_LIMIT_CONNECTION = 3
+    game = await database_sync_to_async(make_game)(alice, bob)
+    c0 = await connected(game, alice)
+    for _ in range(3):
+        await c0.send({"type": "ping"})
+    reply = await c0.act({"do": "start"}, request_id="start-1")
+    assert (reply["type"], reply["code"], reply["id"]) == ("error", "rate_limited", "start-1")
+    assert reply["message"]
+    # Not applied: nothing was logged for the refused request.
+    logged = await database_sync_to_async(
+        lambda: GameAction.objects.filter(game=game, request_id="start-1").exists()
+    )()
+    assert not logged
+    await c0.close()
+
+
+async def test_the_user_budget_holds_across_sockets(alice, bob, settings):
+    settings.WS_RATE_LIMIT_USER = 6
+    game = await database_sync_to_async(make_game)(alice, bob)
+    tabs = [await connected(game, alice) for _ in range(4)]
+    for tab in tabs:
+        for _ in range(2):
+            await tab.send({"type": "ping"})
+    answers = [await tab.until(lambda m: m["type"] in ("pong", "error")) for tab in tabs]
+    answers += [await tab.until(lambda m: m["type"] in ("pong", "error")) for tab in tabs]
+    codes = [a.get("code") for a in answers if a["type"] == "error"]
+    assert codes == ["rate_limited"] * 2  # 8 messages, a budget of 6 for the user
+    # Another user in the same game has a budget of their own.
+    other = await connected(game, bob)
+    assert (await other.act({"do": "start"}))["type"] == "ack"
+    for client in (*tabs, other):
+        await client.close()
+
+
+async def test_the_game_budget_counts_players_not_spectators(alice, bob, carol, settings):
+    settings.WS_RATE_LIMIT_GAME = 3
+    game = await database_sync_to_async(make_game)(alice, bob)
+    c0, c1 = await connected(game, alice), await connected(game, bob)
+    watcher = await connected(game, carol)
+    for _ in range(5):  # a spectator's messages do not spend the game's budget
+        await watcher.send({"type": "ping"})
+    for _ in range(5):
+        await watcher.until(lambda m: m["type"] == "pong")
+    assert (await c0.act({"do": "start"}))["type"] == "ack"
+    for _ in range(2):
+        await c1.send({"type": "ping"})
+        await c1.until(lambda m: m["type"] == "pong")
+    reply = await c1.act({"do": "start"}, request_id="late")
+    assert (reply["code"], reply["id"]) == ("rate_limited", "late")
+    for client in (c0, c1, watcher):
+        await client.close()
+
+
 def test_rate_limiter_window_slides():
-    limiter = consumers.RateLimiter(limit=3, window=20.0)
+    limiter = RateLimiter(limit=3, window=20.0)
     assert all(limiter.allow(t) for t in (0.0, 1.0, 2.0))
     assert not limiter.allow(19.9)
     assert limiter.allow(20.0)  # the first message left the window
+
+
+def test_shared_budgets_are_per_window(settings):
+    settings.WS_RATE_LIMIT_USER = 2
+    settings.WS_RATE_LIMIT_WINDOW = 20.0
+    user_id = 10_000_000 + id(settings) % 1_000_000  # a user no other test uses
+    assert shared_budget_allows(user_id=user_id, now=40.0)
+    assert shared_budget_allows(user_id=user_id, now=41.0)
+    assert not shared_budget_allows(user_id=user_id, now=59.9)
+    assert shared_budget_allows(user_id=user_id, now=60.0)  # the next window
 
 
 async def test_every_engine_error_code_is_reachable(alice, bob, carol):
