@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
+from django.db import connection
 
 from games import consumers, engine
 from games.models import Game, GameAction
 from games.ratelimit import RateLimiter, shared_budget_allows
+from tests.conftest import close_stray_connections
 from tests.games.factories import (
     SIXES_DEAL,
     SPINNER_DEAL,
@@ -21,7 +25,7 @@ from tests.games.factories import (
     make_game,
     seeded_deals,
 )
-from tests.games.wsclient import WsClient, scrub_public, tiles_in
+from tests.games.wsclient import WsClient, scrub_public, session_cookie, tiles_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -75,24 +79,21 @@ async def test_connect_sends_the_seat_view(alice, bob, carol):
         await client.close()
 
 
-async def test_anonymous_is_refused(alice, bob):
+async def test_anonymous_is_told_to_sign_in(alice, bob):
     game = await database_sync_to_async(make_game)(alice, bob)
-    client = WsClient(path(game))
-    ok, code = await client.connect()
-    assert not ok and code == consumers.CLOSE_UNAUTHENTICATED
+    assert await WsClient(path(game)).close_code() == consumers.CLOSE_UNAUTHENTICATED
+    assert await WsClient("/ws/lobby/").close_code() == consumers.CLOSE_UNAUTHENTICATED
 
 
-async def test_foreign_origin_is_refused(alice, bob):
+async def test_foreign_origin_is_forbidden(alice, bob):
     game = await database_sync_to_async(make_game)(alice, bob)
     client = WsClient(path(game), user=alice, origin=b"http://evil.example")
-    ok, _ = await client.connect()
-    assert not ok
+    assert await client.close_code() == consumers.CLOSE_FORBIDDEN
 
 
-async def test_unknown_game_is_refused(alice):
+async def test_unknown_game_is_not_found(alice):
     client = WsClient("/ws/games/987654/", user=alice)
-    ok, code = await client.connect()
-    assert not ok and code == consumers.CLOSE_NOT_FOUND
+    assert await client.close_code() == consumers.CLOSE_NOT_FOUND
 
 
 async def test_ping_pong(alice, bob):
@@ -479,3 +480,85 @@ async def test_same_device_never_shows_the_waiting_hand(alice, carol):
     assert assert_no_hidden_tile(watcher, None, states) >= 4
     for c in (screen, watcher):
         await c.close()
+
+
+# ---------------------------------------------------------------- outages
+#
+# Real outages, not mocks: the database settings point at a place where there is no
+# database (connections are opened per call, CONN_MAX_AGE=0), and the channel layer at a
+# Redis port where nothing listens.
+
+
+@contextmanager
+def database_down() -> Iterator[None]:
+    db = connection.settings_dict
+    saved = {key: db.get(key) for key in ("NAME", "HOST", "PORT")}
+    if connection.vendor == "sqlite":
+        db["NAME"] = "/nonexistent/spectacular/db.sqlite3"
+    else:
+        db["HOST"], db["PORT"] = "127.0.0.1", "1"
+    close_stray_connections()  # connections already open would outlive the outage
+    try:
+        yield
+    finally:
+        db.update(saved)
+        close_stray_connections()
+
+
+async def test_a_database_outage_answers_unavailable_and_the_same_id_succeeds_later(alice, bob):
+    game = await database_sync_to_async(make_game)(alice, bob)
+    c0 = await connected(game, alice)
+    with database_down():
+        reply = await c0.act({"do": "start"}, request_id="start-1")
+        assert (reply["type"], reply["code"], reply["id"]) == ("error", "unavailable", "start-1")
+        assert reply["message"]
+        await c0.send({"type": "ping"})  # the socket stays open and usable
+        await c0.until(lambda m: m["type"] == "pong")
+    reply = await c0.act({"do": "start"}, request_id="start-1")
+    assert reply["type"] == "ack"
+    assert (await c0.act({"do": "start"}, request_id="start-1"))["type"] == "ack"  # once
+    count = await database_sync_to_async(
+        lambda: GameAction.objects.filter(game=game, request_id="start-1").count()
+    )()
+    assert count == 1
+    await c0.close()
+
+
+async def test_a_database_outage_while_connecting_closes_with_try_again_later(alice, bob):
+    game = await database_sync_to_async(make_game)(alice, bob)
+    cookie_ready = WsClient(path(game), user=alice)
+    cookie_ready.cookie = await database_sync_to_async(session_cookie)(alice)
+    with database_down():
+        # The session is read from the database too: the whole handshake needs it.
+        code = await cookie_ready.close_code()
+    assert code == consumers.CLOSE_TRY_AGAIN_LATER
+    c0 = await connected(game, alice)  # back: connecting works again
+    await c0.close()
+
+
+@pytest.mark.parametrize("ws_path", ["game", "/ws/lobby/"])
+async def test_a_channel_layer_outage_while_connecting_closes_with_try_again_later(
+    alice, bob, settings, ws_path
+):
+    game = await database_sync_to_async(make_game)(alice, bob)
+    settings.CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": ["redis://127.0.0.1:1/0"]},
+        }
+    }
+    client = WsClient(path(game) if ws_path == "game" else ws_path, user=alice)
+    assert await client.close_code(timeout=30) == consumers.CLOSE_TRY_AGAIN_LATER
+
+
+async def test_the_lobby_answers_unavailable_during_a_database_outage(alice):
+    lobby = WsClient("/ws/lobby/", user=alice)
+    assert (await lobby.connect())[0]
+    await lobby.until(lambda m: m["type"] == "challenges")
+    with database_down():
+        await lobby.send({"type": "queue", "do": "status", "id": 7})
+        reply = await lobby.until(lambda m: m["type"] == "error")
+        assert (reply["code"], reply["id"]) == ("unavailable", 7)
+    await lobby.send({"type": "queue", "do": "status"})
+    assert (await lobby.until(lambda m: m["type"] != "challenges"))["type"] == "queue"
+    await lobby.close()
