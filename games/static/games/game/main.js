@@ -145,6 +145,7 @@ const socket = new GameSocket(socketUrl(root.dataset.wsPath), {
     maybeContinueDrawing();
   },
   onError: (msg) => {
+    hideBanner(); // answered: the server is reachable again
     ui.errors.push(msg.code);
     ui.pendingSince = 0;
     ui.drawLoop = false;
