@@ -190,7 +190,7 @@ class JsonProtocolMixin:
                 user_id=self.scope["user"].pk,  # type: ignore[attr-defined]
                 game_id=self.budget_game_id,
             )
-        except Exception:
+        except UNAVAILABLE_ERRORS:
             # The cache (Redis) is down: the per-connection budget above still holds, and
             # refusing every message would stop every game for an outage of a counter.
             logger.warning("rate-limit cache unavailable; only per-connection limits apply")
