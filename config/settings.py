@@ -48,6 +48,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -168,6 +169,14 @@ CELERY_BEAT_SCHEDULE = {
     "queue-pair": {"task": "ratings.tasks.queue_pair", "schedule": 1.0},
     "challenges-expire": {"task": "games.tasks.challenges_expire", "schedule": 30.0},
 }
+
+# --- WebSocket abuse limits: messages per window, per connection, per user (all of a
+# user's sockets, in any process) and per game (its players' messages). Normal play stays
+# far below them; a benchmark may raise them.
+WS_RATE_LIMIT_WINDOW = env.float("WS_RATE_LIMIT_WINDOW", default=20.0)
+WS_RATE_LIMIT_CONNECTION = env.int("WS_RATE_LIMIT_CONNECTION", default=100)
+WS_RATE_LIMIT_USER = env.int("WS_RATE_LIMIT_USER", default=200)
+WS_RATE_LIMIT_GAME = env.int("WS_RATE_LIMIT_GAME", default=400)
 
 # --- Accounts
 AUTH_PASSWORD_VALIDATORS = [

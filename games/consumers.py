@@ -10,21 +10,23 @@ import asyncio
 import contextlib
 import json
 import logging
-import time
-from collections import deque
 from typing import Any
 
 from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
+from channels.exceptions import ChannelFull
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.db import Error as DatabaseError
 from django.db import connection
 from django.utils import translation
 from django.utils.translation.trans_real import parse_accept_lang_header
+from redis.exceptions import RedisError
 
 from games import presence, services, timebase
 from games.broadcast import broadcast_presence, state_message
 from games.errors import message_for
+from games.ratelimit import RateLimiter, shared_budget_allows
 from games.selectors import (
     LOBBY_GROUP,
     audience_seats,
@@ -52,10 +54,23 @@ def in_pool(func: Any) -> Any:
 
 
 MAX_MESSAGE_CHARS = 4096
-RATE_LIMIT_MESSAGES = 100
-RATE_LIMIT_WINDOW = 20.0  # seconds
+# Close codes the pages understand. A refused handshake (closing before accepting) reaches a
+# browser as a bare 1006, which it cannot tell from a network blip, so these are sent after
+# accepting: the 44xx codes mean "do not retry", 1013 "try again later".
 CLOSE_UNAUTHENTICATED = 4401
+CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
+CLOSE_TRY_AGAIN_LATER = 1013
+
+# What a database or channel-layer (Redis) outage raises: answered with `unavailable` (or
+# closed with 1013 while connecting) rather than crashing the consumer into a bare 1011.
+UNAVAILABLE_ERRORS: tuple[type[BaseException], ...] = (
+    DatabaseError,
+    RedisError,
+    ChannelFull,
+    OSError,
+    asyncio.TimeoutError,
+)
 
 
 def _scope_language(scope: dict[str, Any]) -> str:
@@ -80,41 +95,67 @@ def _echo_id(value: Any) -> str | int | None:
     return value if not isinstance(value, str) or len(value) <= 64 else None
 
 
-class RateLimiter:
-    """At most `limit` messages in any sliding window of `window` seconds."""
-
-    def __init__(self, limit: int = RATE_LIMIT_MESSAGES, window: float = RATE_LIMIT_WINDOW):
-        self.limit = limit
-        self.window = window
-        self.stamps: deque[float] = deque()
-
-    def allow(self, now: float | None = None) -> bool:
-        now = time.monotonic() if now is None else now
-        while self.stamps and now - self.stamps[0] >= self.window:
-            self.stamps.popleft()
-        if len(self.stamps) >= self.limit:
-            return False
-        self.stamps.append(now)
-        return True
-
-
 class JsonProtocolMixin:
     """What both consumers share: the signed-in check, groups, rate limit, parsing, replies."""
 
     language: str
     limiter: RateLimiter
     groups_joined: list[str]
+    # The game whose shared budget this connection's messages count against (players only).
+    budget_game_id: int | None = None
 
     async def open_for_user(self) -> bool:
         """Refuse anonymous users (4401); False when the socket was closed."""
         self.groups_joined = []
         user = self.scope.get("user")  # type: ignore[attr-defined]
         if user is None or not user.is_authenticated:
-            await self.close(code=CLOSE_UNAUTHENTICATED)  # type: ignore[attr-defined]
+            await self.refuse(CLOSE_UNAUTHENTICATED)
             return False
         self.language = _scope_language(self.scope)  # type: ignore[attr-defined]
         self.limiter = RateLimiter()
         return True
+
+    async def refuse(self, code: int) -> None:
+        """Accept, then close with `code`, so that the page learns why (see CLOSE_*)."""
+        await self.accept()  # type: ignore[attr-defined]
+        await self.close(code=code)  # type: ignore[attr-defined]
+
+    async def connect_or_close(self) -> None:
+        """Run `open` (the consumer's connect); an outage closes with 1013, not 1011."""
+        try:
+            await self.open()
+        except UNAVAILABLE_ERRORS:
+            logger.exception("WebSocket connect failed: database or channel layer unavailable")
+            await self.leave_groups_quietly()
+            if getattr(self, "accepted", False):
+                await self.close(code=CLOSE_TRY_AGAIN_LATER)  # type: ignore[attr-defined]
+            else:
+                await self.refuse(CLOSE_TRY_AGAIN_LATER)
+
+    async def open(self) -> None:
+        raise NotImplementedError
+
+    async def accept(self, subprotocol: str | None = None) -> None:
+        await super().accept(subprotocol)  # type: ignore[misc]
+        self.accepted = True
+
+    async def answer_or_unavailable(self, data: dict[str, Any] | None, handle: Any) -> None:
+        """Run `handle(data)`; an outage answers `unavailable` with the request's id.
+
+        The page then retries the same request id later: the game service is idempotent on
+        (game, user, request id), so a request that did commit is not applied twice.
+        """
+        try:
+            await handle(data)
+        except UNAVAILABLE_ERRORS:
+            logger.exception("WebSocket request failed: database or channel layer unavailable")
+            await self.send_error("unavailable", data.get("id") if data else None)
+
+    async def leave_groups_quietly(self) -> None:
+        try:
+            await self.leave_groups()
+        except UNAVAILABLE_ERRORS:
+            logger.warning("could not leave the channel-layer groups (unavailable)")
 
     async def join_group(self, group: str) -> None:
         await self.channel_layer.group_add(group, self.channel_name)  # type: ignore[attr-defined]
@@ -127,14 +168,33 @@ class JsonProtocolMixin:
     async def read_message(
         self, text_data: str | None, bytes_data: bytes | None
     ) -> dict[str, Any] | None:
-        """The message, or None once `rate_limited` or `bad_request` has been answered."""
-        if not self.limiter.allow():
-            await self.send_error("rate_limited")
-            return None
+        """The message, or None once `rate_limited` or `bad_request` has been answered.
+
+        Parsed first (the frame is size-bounded, so this is cheap) so that a refusal can
+        name the request it refuses: the page then knows which of its requests to retry.
+        """
         data = self.parse(text_data, bytes_data)
+        if not await self.within_budget():
+            await self.send_error("rate_limited", data.get("id") if data else None)
+            return None
         if data is None:
             await self.send_error("bad_request")
         return data
+
+    async def within_budget(self) -> bool:
+        """The connection's own budget, then the user's and the game's across all processes."""
+        if not self.limiter.allow():
+            return False
+        try:
+            return await sync_to_async(shared_budget_allows, thread_sensitive=False)(
+                user_id=self.scope["user"].pk,  # type: ignore[attr-defined]
+                game_id=self.budget_game_id,
+            )
+        except UNAVAILABLE_ERRORS:
+            # The cache (Redis) is down: the per-connection budget above still holds, and
+            # refusing every message would stop every game for an outage of a counter.
+            logger.warning("rate-limit cache unavailable; only per-connection limits apply")
+            return True
 
     async def send_pong(self) -> None:
         await self.send_json({"type": "pong", "server_time": timebase.to_ms(timebase.server_now())})
@@ -168,35 +228,44 @@ class GameConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.seats: tuple[int, ...] = ()
         self.presence_task: asyncio.Task[None] | None = None
+        self.present = False
+        await self.connect_or_close()
+
+    async def open(self) -> None:
         if not await self.open_for_user():
             return
         user = self.scope["user"]
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         game = await database_sync_to_async(game_get)(self.game_id)
         if game is None:
-            await self.close(code=CLOSE_NOT_FOUND)
+            await self.refuse(CLOSE_NOT_FOUND)
             return
         self.game = game  # for presence broadcasts, which need only its id and kind
         self.audience = game_audience(game, user)
         self.seats = audience_seats(self.audience)
+        self.budget_game_id = self.game_id if self.seats else None
         await self.join_group(game_group(self.game_id, self.audience))
         await self.accept()
         if self.seats:
             await self.presence_call(presence.presence_join)
             self.presence_task = asyncio.ensure_future(self.keep_presence())
+            self.present = True
         await self.send_state()
         if self.seats:
             await database_sync_to_async(broadcast_presence)(game)
 
     async def disconnect(self, code: int) -> None:
-        await self.leave_groups()
+        await self.leave_groups_quietly()
         if self.presence_task is not None:
             self.presence_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self.presence_task
-        if self.seats:
+        if self.seats and self.present:
             await self.presence_call(presence.presence_leave)
-            await database_sync_to_async(broadcast_presence)(self.game)
+            try:
+                await database_sync_to_async(broadcast_presence)(self.game)
+            except UNAVAILABLE_ERRORS:
+                logger.warning("presence of game %s not broadcast (unavailable)", self.game_id)
 
     async def presence_call(self, func: Any) -> None:
         # Off the event loop and off the one database thread: it talks to Redis only.
@@ -223,8 +292,10 @@ class GameConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         data = await self.read_message(text_data, bytes_data)
-        if data is None:
-            return
+        if data is not None:
+            await self.answer_or_unavailable(data, self.dispatch_message)
+
+    async def dispatch_message(self, data: dict[str, Any]) -> None:
         kind = data.get("type")
         if kind == "action":
             await self.receive_action(data)
@@ -270,6 +341,9 @@ class LobbyConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
 
     async def connect(self) -> None:
         self.queued = False  # whether this connection put its user in the queue
+        await self.connect_or_close()
+
+    async def open(self) -> None:
         if not await self.open_for_user():
             return
         for group in (LOBBY_GROUP, user_group(self.scope["user"].pk)):
@@ -278,10 +352,14 @@ class LobbyConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
         await self.send_challenges()
 
     async def disconnect(self, code: int) -> None:
-        await self.leave_groups()
+        await self.leave_groups_quietly()
         if self.queued:
-            # Leaving the waiting page leaves the queue (another lobby tab does not).
-            await database_sync_to_async(queue_leave)(user=self.scope["user"])
+            # Leaving the waiting page leaves the queue (another lobby tab does not); if the
+            # database is down, the queue drops entries whose status is not polled anyway.
+            try:
+                await database_sync_to_async(queue_leave)(user=self.scope["user"])
+            except UNAVAILABLE_ERRORS:
+                logger.warning("could not leave the queue (unavailable)")
 
     async def send_challenges(self) -> None:
         challenges = await database_sync_to_async(lobby_snapshot)(self.scope["user"])
@@ -290,8 +368,10 @@ class LobbyConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         # Challenges are made over plain POST forms; the socket carries the queue and pings.
         data = await self.read_message(text_data, bytes_data)
-        if data is None:
-            return
+        if data is not None:
+            await self.answer_or_unavailable(data, self.dispatch_message)
+
+    async def dispatch_message(self, data: dict[str, Any]) -> None:
         if data.get("type") == "queue":
             await self.receive_queue(data)
         elif data.get("type") == "ping":
@@ -323,7 +403,10 @@ class LobbyConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
 
     async def lobby_changed(self, event: dict[str, Any]) -> None:
         # The group message carries nothing: each connection reads only what its user may see.
-        await self.send_challenges()
+        try:
+            await self.send_challenges()
+        except UNAVAILABLE_ERRORS:
+            logger.warning("lobby list not refreshed (unavailable); the next change will")
 
     async def lobby_redirect(self, event: dict[str, Any]) -> None:
         await self.send_json({"type": "redirect", "url": event["url"], "game": event["game"]})

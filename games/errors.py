@@ -23,6 +23,7 @@ MESSAGES: dict[str, Promise] = {
     "rate_limited": _("Too many messages: slow down."),
     "not_found": _("No such game."),
     "forbidden": _("You are not a player in this game."),
+    "unavailable": _("Connection to the server lost — your last move is being retried."),
     # Challenges.
     "challenge_not_found": _("No such challenge."),
     "challenge_not_open": _("This challenge is no longer open."),

@@ -143,8 +143,17 @@ class _GameWriter:
         request_id: str,
         code: str,
     ) -> None:
-        """Log a refused request, so a retry of the same request id gets the same answer."""
-        self._log(seat, user, action, request_id, [], error=code)
+        """Log a refused request, so a retry of the same request id gets the same answer.
+
+        Only the user's latest refusal in this game is kept: a client retries only its
+        latest request, and keeping them all would let anyone grow the log without bound.
+        Accepted actions (error == "") are never touched.
+        """
+        row = self._log(seat, user, action, request_id, [], error=code)
+        # Deleted after the new row is written, so that seq never goes back.
+        GameAction.objects.filter(game=self.game, user=user).exclude(error="").exclude(
+            pk=row.pk
+        ).delete()
 
     def _log(
         self,
@@ -155,8 +164,8 @@ class _GameWriter:
         events: list[dict[str, Any]],
         *,
         error: str,
-    ) -> None:
-        GameAction.objects.create(
+    ) -> GameAction:
+        return GameAction.objects.create(
             game=self.game,
             seq=self._next_seq(),
             seat=seat,

@@ -6,6 +6,8 @@ games.challenges / games.services, and the outcome is reported with Django messa
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
@@ -24,9 +26,24 @@ def _game_url(game_id: int) -> str:
     return reverse("game", kwargs={"game_id": game_id})
 
 
-def _lobby_labels() -> dict[str, str]:
+def socket_closed_labels(request: HttpRequest) -> dict[str, str]:
+    """What a page says when the lobby socket is closed for good (codes 4401 and 4403).
+
+    Used by lobby.js and play_now.js, which stop reconnecting then.
+    """
+    login = f"{reverse('login')}?{urlencode({'next': request.get_full_path()})}"
+    return {
+        "signed_out": _("You are signed out."),
+        "sign_in": _("Sign in again"),
+        "login_url": login,
+        "forbidden": _("This page may not connect to the game server. Reload it to try again."),
+    }
+
+
+def _lobby_labels(request: HttpRequest) -> dict[str, str]:
     """The words lobby.js needs, translated here so the script has no catalogue to load."""
     return {
+        **socket_closed_labels(request),
         "you_challenged": _("You challenged %(opponent)s"),
         "your_open": _("Your open challenge"),
         "challenges_you": _("%(challenger)s challenges you"),
@@ -40,7 +57,7 @@ def _lobby_labels() -> dict[str, str]:
 
 @login_required
 def lobby(request: HttpRequest) -> HttpResponse:
-    context = {"challenges": lobby_snapshot(request.user), "lobby_labels": _lobby_labels()}
+    context = {"challenges": lobby_snapshot(request.user), "lobby_labels": _lobby_labels(request)}
     return render(request, "games/lobby.html", context)
 
 

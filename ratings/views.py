@@ -8,6 +8,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from games.views_play import socket_closed_labels
 from ratings import replay as replay_pages
 from ratings.selectors import LEADERBOARD_ACTIVE_DAYS, leaderboard, rating_label, rating_state
 from ratings.services import queue_status_of
@@ -25,6 +26,7 @@ def leaderboard_page(request: HttpRequest) -> HttpResponse:
 def play_now(request: HttpRequest) -> HttpResponse:
     status = queue_status_of(user=request.user)
     labels = {
+        **socket_closed_labels(request),
         "joining": _("Joining the queue…"),
         "waiting": _("Waiting for an opponent…"),
         "found": _("Opponent found! Opening your game…"),

@@ -72,7 +72,9 @@ def close_stray_connections() -> None:
                 and obj.connection is not None
                 and obj._thread_ident != main
             )
-        except ReferenceError:  # a dead weak proxy among the collected objects
+        except (ReferenceError, ValueError):
+            # A dead weak proxy, or channels' lazy scope user of a handshake that failed
+            # before the user was read (isinstance asks the lazy object for its class).
             continue
         if stray:
             obj.connection.close()

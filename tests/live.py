@@ -141,7 +141,9 @@ def wait_for_log(process: Process, needle: str, timeout: float = 30.0) -> None:
 
 
 def daphne_args(port: int) -> list[str]:
-    return [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"]
+    # The Procfile's entry point: Daphne closing oversized messages with 1009 (config/server.py).
+    server = [sys.executable, "-m", "config.server"]
+    return [*server, "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"]
 
 
 def worker_args(*, beat: bool, schedule: Path) -> list[str]:

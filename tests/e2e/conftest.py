@@ -81,12 +81,31 @@ def artifacts() -> Path:
     return ARTIFACTS
 
 
+# Every page reports a Content-Security-Policy violation on its console, tagged, so that a
+# blocked script, style or socket fails the test that met it (see config/csp.py). The
+# pages' policy forbids eval, so wait_for_function is always given a function ("() => …"):
+# Playwright evaluates a bare expression string with eval inside the page.
+CSP_TAG = "CSP violation:"
+CSP_LISTENER = (
+    "document.addEventListener('securitypolicyviolation', (e) => console.error("
+    f"'{CSP_TAG} ' + e.violatedDirective + ' ' + e.blockedURI));"
+)
+
+
+def csp_violations(page: Any) -> list[str]:
+    return list(page.csp_violations)
+
+
 @pytest.fixture
 def login_page(
     browser: Any, live: LivePlatform, transactional_db: None
 ) -> Iterator[Callable[..., Any]]:
-    """login_page(user, viewport=PHONE) -> a Playwright page whose session is `user`'s."""
+    """login_page(user, viewport=PHONE) -> a Playwright page whose session is `user`'s.
+
+    At the end of the test, no page may have reported a Content-Security-Policy violation.
+    """
     contexts = []
+    pages = []
 
     def make(user: Any, viewport: dict[str, int] | None = None) -> Any:
         client = Client()
@@ -108,11 +127,23 @@ def login_page(
         page.live_url = live.url()  # type: ignore[attr-defined]
         page.errors = []  # type: ignore[attr-defined]
         page.on("pageerror", lambda error: page.errors.append(str(error)))  # type: ignore[attr-defined]
+        page.csp_violations = []  # type: ignore[attr-defined]
+        page.add_init_script(CSP_LISTENER)
+
+        def on_console(message: Any) -> None:
+            text = message.text
+            if CSP_TAG in text or "Content Security Policy" in text:
+                page.csp_violations.append(text)  # type: ignore[attr-defined]
+
+        page.on("console", on_console)
+        pages.append(page)
         return page
 
     yield make
+    violations = [v for page in pages for v in page.csp_violations]
     for context in contexts:
         context.close()
+    assert violations == [], violations
 
 
 @pytest.fixture
@@ -125,7 +156,7 @@ def make_user(transactional_db: None) -> Callable[[str], Any]:
 
 def wait_interactive(page: Any, timeout: float = 15_000) -> float:
     """Wait for the first state to be drawn; return navigation start -> interactive (ms)."""
-    page.wait_for_function("window.__interactiveAt !== undefined", timeout=timeout)
+    page.wait_for_function("() => window.__interactiveAt !== undefined", timeout=timeout)
     return float(page.evaluate("window.__interactiveAt"))
 
 

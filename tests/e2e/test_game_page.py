@@ -38,11 +38,11 @@ def version(page: Any) -> int:
 
 def wait_view(page: Any, condition: str) -> None:
     """Wait until `condition`, a JS expression on the shown view `v`, holds."""
-    page.wait_for_function(f"(v => !!v && ({condition}))(window.__game.view)")
+    page.wait_for_function(f"() => (v => !!v && ({condition}))(window.__game.view)")
 
 
 def wait_version_above(page: Any, before: int) -> None:
-    page.wait_for_function(f"window.__game.version > {before}")
+    page.wait_for_function(f"() => window.__game.version > {before}")
 
 
 def choice(legal: list[dict[str, Any]]) -> dict[str, Any] | None:
@@ -89,7 +89,7 @@ def step(pages: list[Any], *, avoid_first_tile: bool = False) -> bool:
     # wait until every page shows the newest version before deciding who may act.
     newest = max(version(page) for page in pages)
     for page in pages:
-        page.wait_for_function(f"window.__game.version >= {newest}")
+        page.wait_for_function(f"() => window.__game.version >= {newest}")
     for page in pages:
         v = view(page)
         action = choice([a for a in v["legal"] if a["do"] != "resign"])
@@ -100,7 +100,7 @@ def step(pages: list[Any], *, avoid_first_tile: bool = False) -> bool:
         if action["do"] == "draw":
             # "Draw until playable" sends draws until the server offers something else.
             wait_view(page, "!v.legal.some(a => a.do === 'draw')")
-            page.wait_for_function("!window.__game.socket.pending.size")
+            page.wait_for_function("() => !window.__game.socket.pending.size")
         else:
             wait_version_above(page, before)
         return True
@@ -159,7 +159,7 @@ def test_challenge_from_the_lobby_opens_the_game_for_both(login_page, make_user)
         expect(page.locator("[data-action=start]")).to_be_visible()
         page.click("[data-action=start]")
     # Round 1 leads by rank automatically; someone now has a turn and a running clock.
-    page_a.wait_for_function("window.__game.view.status === 'playing'")
+    page_a.wait_for_function("() => window.__game.view.status === 'playing'")
     running = page_a.locator(".clock--running")
     expect(running).to_have_count(1)
     assert not page_a.errors and not page_b.errors, (page_a.errors, page_b.errors)
@@ -186,7 +186,7 @@ def test_two_players_play_a_round_and_an_auction_through_the_page(
     # P1: both press Start; the lead by rank [5|5] scores 10 for ana (counters move).
     page_a.click("[data-action=start]")
     page_b.click("[data-action=start]")
-    page_b.wait_for_function("window.__game.view.to_act === 1")
+    page_b.wait_for_function("() => window.__game.view.to_act === 1")
     expect(page_a.locator("#seat-bottom .balance__number")).to_have_text("160")
     expect(page_b.locator("#seat-bottom .balance__number")).to_have_text("140")
 
@@ -217,7 +217,7 @@ def test_two_players_play_a_round_and_an_auction_through_the_page(
     expect(page_a.locator("#feed")).to_contain_text("bob played [5|0] on the right: 10 points")
 
     # A reload mid-turn: same state, the clock still running (not restarted, R7.8).
-    page_a.wait_for_function("window.__game.view.to_act === 0")
+    page_a.wait_for_function("() => window.__game.view.to_act === 0")
     clock_before = view(page_a)["clock"]
     hand_before = view(page_a)["hand"]
     settle(1.2)
@@ -297,7 +297,7 @@ def test_two_players_play_a_round_and_an_auction_through_the_page(
     expect(page_a.locator("#resign-dialog")).to_be_visible()
     page_a.click("#resign-confirm")
     for page in pages:
-        page.wait_for_function("window.__game.view.status === 'finished'")
+        page.wait_for_function("() => window.__game.view.status === 'finished'")
     expect(page_b.locator("#overlay .overlay__title")).to_have_text("You win!")
     expect(page_a.locator("#overlay .overlay__title")).to_have_text("You lose")
     rematch = page_a.locator("#overlay form [name=opponent]")
@@ -380,7 +380,7 @@ def test_rules_panel_opens_without_leaving_the_page(login_page, make_user) -> No
     # A dropped connection comes back by itself and the state is sent again.
     before = page.evaluate("window.__game.socket.ws")
     page.evaluate("window.__game.socket.ws.close()")
-    page.wait_for_function("window.__game.socket.isOpen && window.__game.socket.retry === 0")
+    page.wait_for_function("() => window.__game.socket.isOpen && window.__game.socket.retry === 0")
     assert page.evaluate("window.__game.socket.ws") is not None and before is not None
     expect(page.locator("#reconnecting")).to_be_hidden()
 

@@ -181,9 +181,8 @@ class TestPages:
 
 @pytest.mark.django_db(transaction=True)
 class TestLobbySocket:
-    async def test_anonymous_is_refused(self):
-        ok, code = await WsClient("/ws/lobby/").connect()
-        assert not ok and code == 4401
+    async def test_anonymous_is_told_to_sign_in(self):
+        assert await WsClient("/ws/lobby/").close_code() == 4401
 
     async def test_pushes_changes_and_redirects_both_players(self, alice, bob, carol):
         lobby_a = WsClient("/ws/lobby/", user=alice)

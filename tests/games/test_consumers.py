@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
+from django.db import connection
 
 from games import consumers, engine
 from games.models import Game, GameAction
+from games.ratelimit import RateLimiter, shared_budget_allows
+from tests.conftest import close_stray_connections
 from tests.games.factories import (
     SIXES_DEAL,
     SPINNER_DEAL,
@@ -20,7 +25,7 @@ from tests.games.factories import (
     make_game,
     seeded_deals,
 )
-from tests.games.wsclient import WsClient, scrub_public, tiles_in
+from tests.games.wsclient import WsClient, scrub_public, session_cookie, tiles_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -74,24 +79,21 @@ async def test_connect_sends_the_seat_view(alice, bob, carol):
         await client.close()
 
 
-async def test_anonymous_is_refused(alice, bob):
+async def test_anonymous_is_told_to_sign_in(alice, bob):
     game = await database_sync_to_async(make_game)(alice, bob)
-    client = WsClient(path(game))
-    ok, code = await client.connect()
-    assert not ok and code == consumers.CLOSE_UNAUTHENTICATED
+    assert await WsClient(path(game)).close_code() == consumers.CLOSE_UNAUTHENTICATED
+    assert await WsClient("/ws/lobby/").close_code() == consumers.CLOSE_UNAUTHENTICATED
 
 
-async def test_foreign_origin_is_refused(alice, bob):
+async def test_foreign_origin_is_forbidden(alice, bob):
     game = await database_sync_to_async(make_game)(alice, bob)
     client = WsClient(path(game), user=alice, origin=b"http://evil.example")
-    ok, _ = await client.connect()
-    assert not ok
+    assert await client.close_code() == consumers.CLOSE_FORBIDDEN
 
 
-async def test_unknown_game_is_refused(alice):
+async def test_unknown_game_is_not_found(alice):
     client = WsClient("/ws/games/987654/", user=alice)
-    ok, code = await client.connect()
-    assert not ok and code == consumers.CLOSE_NOT_FOUND
+    assert await client.close_code() == consumers.CLOSE_NOT_FOUND
 
 
 async def test_ping_pong(alice, bob):
@@ -138,23 +140,88 @@ async def test_binary_frames_are_bad_requests(alice, bob):
     await c0.close()
 
 
-async def test_rate_limit(alice, bob, monkeypatch):
+async def test_rate_limit(alice, bob, settings):
     game = await database_sync_to_async(make_game)(alice, bob)
     c0 = await connected(game, alice)
-    for _ in range(consumers.RATE_LIMIT_MESSAGES):
+    limit = settings.WS_RATE_LIMIT_CONNECTION
+    for _ in range(limit):
         await c0.send({"type": "ping"})
     await c0.send({"type": "ping"})
     error = await c0.until(lambda m: m["type"] == "error")
     assert error["code"] == "rate_limited"
-    assert sum(1 for f in c0.frames if f["type"] == "pong") == consumers.RATE_LIMIT_MESSAGES
+    assert sum(1 for f in c0.frames if f["type"] == "pong") == limit
     await c0.close()
 
 
+async def test_a_rate_limited_request_is_named_by_its_id(alice, bob, settings):
+    settings.WS_RATE_LIMIT_CONNECTION = 3
+    game = await database_sync_to_async(make_game)(alice, bob)
+    c0 = await connected(game, alice)
+    for _ in range(3):
+        await c0.send({"type": "ping"})
+    reply = await c0.act({"do": "start"}, request_id="start-1")
+    assert (reply["type"], reply["code"], reply["id"]) == ("error", "rate_limited", "start-1")
+    assert reply["message"]
+    # Not applied: nothing was logged for the refused request.
+    logged = await database_sync_to_async(
+        lambda: GameAction.objects.filter(game=game, request_id="start-1").exists()
+    )()
+    assert not logged
+    await c0.close()
+
+
+async def test_the_user_budget_holds_across_sockets(alice, bob, settings):
+    settings.WS_RATE_LIMIT_USER = 6
+    game = await database_sync_to_async(make_game)(alice, bob)
+    tabs = [await connected(game, alice) for _ in range(4)]
+    for tab in tabs:
+        for _ in range(2):
+            await tab.send({"type": "ping"})
+    answers = [await tab.until(lambda m: m["type"] in ("pong", "error")) for tab in tabs]
+    answers += [await tab.until(lambda m: m["type"] in ("pong", "error")) for tab in tabs]
+    codes = [a.get("code") for a in answers if a["type"] == "error"]
+    assert codes == ["rate_limited"] * 2  # 8 messages, a budget of 6 for the user
+    # Another user in the same game has a budget of their own.
+    other = await connected(game, bob)
+    assert (await other.act({"do": "start"}))["type"] == "ack"
+    for client in (*tabs, other):
+        await client.close()
+
+
+async def test_the_game_budget_counts_players_not_spectators(alice, bob, carol, settings):
+    settings.WS_RATE_LIMIT_GAME = 3
+    game = await database_sync_to_async(make_game)(alice, bob)
+    c0, c1 = await connected(game, alice), await connected(game, bob)
+    watcher = await connected(game, carol)
+    for _ in range(5):  # a spectator's messages do not spend the game's budget
+        await watcher.send({"type": "ping"})
+    for _ in range(5):
+        await watcher.until(lambda m: m["type"] == "pong")
+    assert (await c0.act({"do": "start"}))["type"] == "ack"
+    for _ in range(2):
+        await c1.send({"type": "ping"})
+        await c1.until(lambda m: m["type"] == "pong")
+    reply = await c1.act({"do": "start"}, request_id="late")
+    assert (reply["code"], reply["id"]) == ("rate_limited", "late")
+    for client in (c0, c1, watcher):
+        await client.close()
+
+
 def test_rate_limiter_window_slides():
-    limiter = consumers.RateLimiter(limit=3, window=20.0)
+    limiter = RateLimiter(limit=3, window=20.0)
     assert all(limiter.allow(t) for t in (0.0, 1.0, 2.0))
     assert not limiter.allow(19.9)
     assert limiter.allow(20.0)  # the first message left the window
+
+
+def test_shared_budgets_are_per_window(settings):
+    settings.WS_RATE_LIMIT_USER = 2
+    settings.WS_RATE_LIMIT_WINDOW = 20.0
+    user_id = 10_000_000 + id(settings) % 1_000_000  # a user no other test uses
+    assert shared_budget_allows(user_id=user_id, now=40.0)
+    assert shared_budget_allows(user_id=user_id, now=41.0)
+    assert not shared_budget_allows(user_id=user_id, now=59.9)
+    assert shared_budget_allows(user_id=user_id, now=60.0)  # the next window
 
 
 async def test_every_engine_error_code_is_reachable(alice, bob, carol):
@@ -413,3 +480,85 @@ async def test_same_device_never_shows_the_waiting_hand(alice, carol):
     assert assert_no_hidden_tile(watcher, None, states) >= 4
     for c in (screen, watcher):
         await c.close()
+
+
+# ---------------------------------------------------------------- outages
+#
+# Real outages, not mocks: the database settings point at a place where there is no
+# database (connections are opened per call, CONN_MAX_AGE=0), and the channel layer at a
+# Redis port where nothing listens.
+
+
+@contextmanager
+def database_down() -> Iterator[None]:
+    db = connection.settings_dict
+    saved = {key: db.get(key) for key in ("NAME", "HOST", "PORT")}
+    if connection.vendor == "sqlite":
+        db["NAME"] = "/nonexistent/spectacular/db.sqlite3"
+    else:
+        db["HOST"], db["PORT"] = "127.0.0.1", "1"
+    close_stray_connections()  # connections already open would outlive the outage
+    try:
+        yield
+    finally:
+        db.update(saved)
+        close_stray_connections()
+
+
+async def test_a_database_outage_answers_unavailable_and_the_same_id_succeeds_later(alice, bob):
+    game = await database_sync_to_async(make_game)(alice, bob)
+    c0 = await connected(game, alice)
+    with database_down():
+        reply = await c0.act({"do": "start"}, request_id="start-1")
+        assert (reply["type"], reply["code"], reply["id"]) == ("error", "unavailable", "start-1")
+        assert reply["message"]
+        await c0.send({"type": "ping"})  # the socket stays open and usable
+        await c0.until(lambda m: m["type"] == "pong")
+    reply = await c0.act({"do": "start"}, request_id="start-1")
+    assert reply["type"] == "ack"
+    assert (await c0.act({"do": "start"}, request_id="start-1"))["type"] == "ack"  # once
+    count = await database_sync_to_async(
+        lambda: GameAction.objects.filter(game=game, request_id="start-1").count()
+    )()
+    assert count == 1
+    await c0.close()
+
+
+async def test_a_database_outage_while_connecting_closes_with_try_again_later(alice, bob):
+    game = await database_sync_to_async(make_game)(alice, bob)
+    cookie_ready = WsClient(path(game), user=alice)
+    cookie_ready.cookie = await database_sync_to_async(session_cookie)(alice)
+    with database_down():
+        # The session is read from the database too: the whole handshake needs it.
+        code = await cookie_ready.close_code()
+    assert code == consumers.CLOSE_TRY_AGAIN_LATER
+    c0 = await connected(game, alice)  # back: connecting works again
+    await c0.close()
+
+
+@pytest.mark.parametrize("ws_path", ["game", "/ws/lobby/"])
+async def test_a_channel_layer_outage_while_connecting_closes_with_try_again_later(
+    alice, bob, settings, ws_path
+):
+    game = await database_sync_to_async(make_game)(alice, bob)
+    settings.CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": ["redis://127.0.0.1:1/0"]},
+        }
+    }
+    client = WsClient(path(game) if ws_path == "game" else ws_path, user=alice)
+    assert await client.close_code(timeout=30) == consumers.CLOSE_TRY_AGAIN_LATER
+
+
+async def test_the_lobby_answers_unavailable_during_a_database_outage(alice):
+    lobby = WsClient("/ws/lobby/", user=alice)
+    assert (await lobby.connect())[0]
+    await lobby.until(lambda m: m["type"] == "challenges")
+    with database_down():
+        await lobby.send({"type": "queue", "do": "status", "id": 7})
+        reply = await lobby.until(lambda m: m["type"] == "error")
+        assert (reply["code"], reply["id"]) == ("unavailable", 7)
+    await lobby.send({"type": "queue", "do": "status"})
+    assert (await lobby.until(lambda m: m["type"] != "challenges"))["type"] == "queue"
+    await lobby.close()

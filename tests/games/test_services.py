@@ -85,6 +85,31 @@ def test_duplicate_of_a_refused_request_is_refused_the_same_way(alice, bob):
     assert (again.ok, again.code, again.duplicate) == (False, "not_your_turn", True)
 
 
+def test_only_the_latest_refusal_of_a_user_in_a_game_is_kept(alice, bob):
+    game = start_both(make_game(alice, bob), alice, bob)  # seat 1 (bob) is to act
+    accepted = set(GameAction.objects.filter(game=game).values_list("pk", "seq", "error"))
+    for n in range(130):
+        refused = submit(game, alice, {"do": "draw"}, f"probe-{n}")
+        assert (refused.ok, refused.code) == (False, "not_your_turn")
+    refused_bob = submit(game, bob, {"do": "bid", "amount": 15}, "bob-1")
+    assert refused_bob.code == "wrong_phase"
+    rows = GameAction.objects.filter(game=game)
+    assert set(rows.filter(error="").values_list("pk", "seq", "error")) == accepted
+    assert list(rows.filter(user=alice).exclude(error="").values_list("request_id", flat=True)) == [
+        "probe-129"
+    ]
+    assert rows.filter(user=bob).exclude(error="").count() == 1  # alice's did not touch bob's
+    seqs = list(rows.order_by("pk").values_list("seq", flat=True))
+    assert seqs == sorted(seqs)  # seq never goes back
+    again = submit(game, alice, {"do": "draw"}, "probe-129")
+    assert (again.ok, again.code, again.duplicate) == (False, "not_your_turn", True)
+    # Bob's accepted move later on is logged alongside the refusals.
+    state = engine.from_json(Game.objects.get(pk=game.pk).state)
+    play = next(a for a in engine.legal_actions(state, 1) if a["do"] != "resign")
+    assert submit(game, bob, play, "bob-2").ok
+    assert rows.filter(error="").count() == len(accepted) + 1
+
+
 def test_request_ids_are_per_player(alice, bob):
     """Two clients counting from 1 must not get each other's answers."""
     game = make_game(alice, bob)

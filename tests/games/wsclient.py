@@ -49,14 +49,27 @@ class WsClient:
         self.frames: list[dict[str, Any]] = []
         self.state: dict[str, Any] | None = None
         self.communicator: WebsocketCommunicator | None = None
+        self.cookie: str | None = None  # set beforehand to connect while the database is down
 
     async def connect(self) -> tuple[bool, Any]:
         headers = [(b"origin", self.origin)]
         if self.user is not None:
-            cookie = await database_sync_to_async(session_cookie)(self.user)
-            headers.append((b"cookie", f"{settings.SESSION_COOKIE_NAME}={cookie}".encode()))
+            if self.cookie is None:
+                self.cookie = await database_sync_to_async(session_cookie)(self.user)
+            name = settings.SESSION_COOKIE_NAME
+            headers.append((b"cookie", f"{name}={self.cookie}".encode()))
         self.communicator = WebsocketCommunicator(application, self.path, headers=headers)
         return await self.communicator.connect(timeout=5)
+
+    async def close_code(self, timeout: float = 5) -> int | None:
+        """Connect expecting to be closed at once; the close code (after an accept)."""
+        ok, _ = await self.connect()
+        if not ok:  # a refused handshake: what a browser sees as a bare 1006
+            return None
+        assert self.communicator is not None
+        output = await self.communicator.receive_output(timeout)
+        assert output["type"] == "websocket.close", output
+        return int(output.get("code", 1000))
 
     async def close(self) -> None:
         if self.communicator is not None:

@@ -1,8 +1,16 @@
-// Socket helpers (games/static/games/game/protocol.js): offset estimation, clean actions.
+// Socket helpers (games/static/games/game/protocol.js): offset estimation, clean actions,
+// and the retries of requests and connections.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
-import { OffsetEstimator, cleanAction, requestId, socketUrl } from "../../games/static/games/game/protocol.js";
+import {
+  GameSocket,
+  OffsetEstimator,
+  backoffDelay,
+  cleanAction,
+  requestId,
+  socketUrl,
+} from "../../games/static/games/game/protocol.js";
 
 describe("OffsetEstimator", () => {
   it("uses a state's server_time until a pong, then half the round trip", () => {
@@ -34,4 +42,185 @@ describe("actions", () => {
     assert.equal(socketUrl("/ws/games/3/", { protocol: "https:", host: "x.org" }), "wss://x.org/ws/games/3/");
     assert.equal(socketUrl("/ws/games/3/", { protocol: "http:", host: "127.0.0.1:8000" }), "ws://127.0.0.1:8000/ws/games/3/");
   });
+});
+
+// ---------------------------------------------------------------- retries
+
+/** A WebSocket stand-in: records what is sent; the test opens, answers and closes it. */
+class FakeSocket extends EventTarget {
+  static OPEN = 1;
+  static made = [];
+
+  constructor(url) {
+    super();
+    this.url = url;
+    this.readyState = 0;
+    this.sent = [];
+    FakeSocket.made.push(this);
+  }
+
+  send(text) {
+    this.sent.push(JSON.parse(text));
+  }
+
+  open() {
+    this.readyState = FakeSocket.OPEN;
+    this.dispatchEvent(new Event("open"));
+  }
+
+  answer(msg) {
+    const e = new Event("message");
+    e.data = JSON.stringify(msg);
+    this.dispatchEvent(e);
+  }
+
+  drop(code = 1006) {
+    this.readyState = 3;
+    const e = new Event("close");
+    e.code = code;
+    this.dispatchEvent(e);
+  }
+
+  close() {
+    this.drop(1000);
+  }
+
+  actions() {
+    return this.sent.filter((m) => m.type === "action");
+  }
+}
+
+/** Timers the test runs by hand: run() fires every timer due, in order of delay. */
+function manualTimers() {
+  const timers = new Map();
+  let next = 1;
+  return {
+    delays: [],
+    setTimeout(f, ms) {
+      this.delays.push(ms);
+      timers.set(next, { f, ms });
+      return next++;
+    },
+    clearTimeout(id) {
+      timers.delete(id);
+    },
+    run() {
+      const due = [...timers.entries()].sort((a, b) => a[1].ms - b[1].ms);
+      timers.clear();
+      for (const [, t] of due) t.f();
+    },
+    get size() {
+      return timers.size;
+    },
+  };
+}
+
+function harness(handlers = {}) {
+  FakeSocket.made = [];
+  const timers = manualTimers();
+  const events = [];
+  const socket = new GameSocket(
+    "ws://x/ws/games/1/",
+    {
+      onAck: (msg) => events.push(["ack", msg.id]),
+      onError: (msg) => events.push(["error", msg.id, msg.code]),
+      onRetry: (msg) => events.push(["retry", msg.id, msg.code]),
+      onStatus: (status, info) => events.push(["status", status, info?.code, info?.final]),
+      ...handlers,
+    },
+    {
+      WebSocket: FakeSocket,
+      setTimeout: (f, ms) => timers.setTimeout(f, ms),
+      clearTimeout: (id) => timers.clearTimeout(id),
+      setInterval: () => 0, // no pings in these tests
+      clearInterval: () => {},
+      random: () => 0.5,
+    },
+  );
+  socket.connect();
+  FakeSocket.made[0].open();
+  return { socket, timers, events, ws: () => FakeSocket.made.at(-1) };
+}
+
+describe("backoffDelay", () => {
+  it("doubles from 400 ms up to 8 s, with ±25 % jitter", () => {
+    assert.deepEqual([0, 1, 2, 3, 4, 5, 9].map((n) => backoffDelay(n, () => 0.5)), [
+      400, 800, 1600, 3200, 6400, 8000, 8000,
+    ]);
+    assert.equal(backoffDelay(0, () => 0), 300);
+    assert.equal(backoffDelay(10, () => 1), 10000);
+  });
+});
+
+describe("GameSocket retries", () => {
+  it("sends a rate-limited request again after a back-off, with the same id", () => {
+    const { socket, timers, events, ws } = harness();
+    const id = socket.send({ do: "draw" });
+    ws().answer({ type: "error", id, code: "rate_limited", message: "slow down" });
+    assert.deepEqual(events.at(-1), ["retry", id, "rate_limited"]);
+    assert.equal(ws().actions().length, 1);
+    timers.run();
+    assert.deepEqual(ws().actions().map((m) => m.id), [id, id]);
+    assert.deepEqual(ws().actions()[1].action, { do: "draw" });
+    // Refused again: the back-off grows.
+    ws().answer({ type: "error", id, code: "rate_limited", message: "slow down" });
+    timers.run();
+    assert.equal(ws().actions().length, 3);
+    assert.ok(timers.delays.at(-1) > timers.delays.at(-2));
+    ws().answer({ type: "ack", id, version: 4 });
+    assert.deepEqual(events.at(-1), ["ack", id]);
+    assert.equal(socket.pending.size, 0);
+  });
+
+  it("gives a final error to the page and forgets the request", () => {
+    const { socket, timers, events, ws } = harness();
+    const id = socket.send({ do: "draw" });
+    ws().answer({ type: "error", id, code: "not_your_turn", message: "no" });
+    assert.deepEqual(events.at(-1), ["error", id, "not_your_turn"]);
+    assert.equal(socket.pending.size, 0);
+    timers.run();
+    assert.equal(ws().actions().length, 1);
+  });
+
+  it("retries an unavailable request, and sends unanswered ones again on reconnect", () => {
+    const { socket, timers, events, ws } = harness();
+    const first = ws();
+    const id = socket.send({ do: "play", tile: "5-0", end: "left" });
+    first.answer({ type: "error", id, code: "unavailable", message: "lost" });
+    assert.deepEqual(events.at(-1), ["retry", id, "unavailable"]);
+    first.drop(1011); // the server went away before the retry
+    assert.deepEqual(events.at(-1), ["status", "closed", 1011, false]);
+    assert.equal(socket.pending.size, 1); // kept across the reconnect
+    timers.run(); // the reconnect (the resend timer found the socket closed)
+    assert.equal(FakeSocket.made.length, 2);
+    assert.equal(ws().actions().length, 0);
+    ws().open();
+    assert.deepEqual(ws().actions(), [{ type: "action", id, action: { do: "play", tile: "5-0", end: "left" } }]);
+    ws().answer({ type: "ack", id, version: 9 });
+    assert.equal(socket.pending.size, 0);
+    timers.run();
+    assert.equal(ws().actions().length, 1); // no stray resend after the ack
+  });
+
+  it("reconnects with a growing back-off, and the first open resets it", () => {
+    const { socket, timers, ws } = harness();
+    ws().drop(1013);
+    timers.run();
+    ws().drop(1006);
+    timers.run();
+    assert.deepEqual(timers.delays, [400, 800]);
+    ws().open();
+    assert.equal(socket.retry, 0);
+  });
+
+  for (const code of [4401, 4403, 4404]) {
+    it(`stops reconnecting on close code ${code}`, () => {
+      const { socket, timers, events, ws } = harness();
+      ws().drop(code);
+      assert.deepEqual(events.at(-1), ["status", "closed", code, true]);
+      assert.equal(socket.finalCode, code);
+      assert.equal(timers.size, 0);
+      assert.equal(FakeSocket.made.length, 1);
+    });
+  }
 });

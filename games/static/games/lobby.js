@@ -70,19 +70,46 @@
     }
   }
 
-  let retry = 500;
+  // Close codes after which reconnecting cannot help (games/consumers.py).
+  const SIGNED_OUT = 4401;
+  const FINAL = new Set([SIGNED_OUT, 4403, 4404]);
+
+  function showClosed(code) {
+    const note = document.createElement("p");
+    note.className = "message message--warning";
+    note.setAttribute("role", "alert");
+    note.dataset.role = "socket-closed";
+    if (code === SIGNED_OUT) {
+      const link = document.createElement("a");
+      link.href = labels.login_url;
+      link.textContent = labels.sign_in;
+      note.append(labels.signed_out + " ", link);
+    } else {
+      note.textContent = labels.forbidden;
+    }
+    list.before(note);
+  }
+
+  let attempt = 0;
   function connect() {
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
     const socket = new WebSocket(scheme + location.host + list.dataset.wsPath);
-    socket.addEventListener("open", () => { retry = 500; });
+    socket.addEventListener("open", () => { attempt = 0; });
     socket.addEventListener("message", (event) => {
       const message = JSON.parse(event.data);
       if (message.type === "challenges") render(message.challenges);
       else if (message.type === "redirect") location.assign(message.url);
     });
-    socket.addEventListener("close", () => {
-      setTimeout(connect, retry);
-      retry = Math.min(retry * 2, 10000);
+    socket.addEventListener("close", (event) => {
+      if (FINAL.has(event.code)) {
+        showClosed(event.code);
+        return;
+      }
+      // Jittered exponential back-off (0.5 s doubling, capped at 10 s): pages that lost
+      // the same server do not all come back at once.
+      const delay = Math.min(10000, 500 * 2 ** attempt) * (0.75 + Math.random() * 0.5);
+      attempt += 1;
+      setTimeout(connect, delay);
     });
   }
   connect();

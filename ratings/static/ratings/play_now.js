@@ -14,6 +14,10 @@
   let status = null;
   let statusAt = 0;
   let poll = null;
+  let attempt = 0;
+  // Close codes after which reconnecting cannot help (games/consumers.py).
+  const SIGNED_OUT = 4401;
+  const FINAL = new Set([SIGNED_OUT, 4403, 4404]);
 
   function show(message) {
     el("message").textContent = message;
@@ -62,19 +66,45 @@
     }
   }
 
+  function showClosed(code) {
+    const message = el("message");
+    if (code === SIGNED_OUT) {
+      const link = document.createElement("a");
+      link.href = labels.login_url;
+      link.textContent = labels.sign_in;
+      message.replaceChildren(labels.signed_out + " ", link);
+    } else {
+      message.textContent = labels.forbidden;
+    }
+    message.setAttribute("role", "alert");
+    el("join").hidden = true;
+    el("leave").hidden = true;
+  }
+
   function connect() {
     const scheme = window.location.protocol === "https:" ? "wss" : "ws";
     socket = new WebSocket(`${scheme}://${window.location.host}${root.dataset.wsPath}`);
     socket.addEventListener("open", () => {
+      attempt = 0;
       if (wanted) send({ type: "queue", do: "join" });
       else send({ type: "queue", do: "status" });
     });
     socket.addEventListener("message", onMessage);
-    socket.addEventListener("close", () => {
+    socket.addEventListener("close", (event) => {
       status = null;
+      if (FINAL.has(event.code)) {
+        wanted = false;
+        window.clearInterval(poll);
+        window.clearInterval(redraw);
+        showClosed(event.code);
+        return;
+      }
       render();
       if (wanted) show(labels.reconnecting);
-      window.setTimeout(connect, 1000);
+      // Jittered exponential back-off (0.5 s doubling, capped at 8 s).
+      const delay = Math.min(8000, 500 * 2 ** attempt) * (0.75 + Math.random() * 0.5);
+      attempt += 1;
+      window.setTimeout(connect, delay);
     });
   }
 
@@ -95,7 +125,7 @@
   poll = window.setInterval(() => {
     if (wanted) send({ type: "queue", do: "status" });
   }, STATUS_EVERY_MS);
-  window.setInterval(render, 1000);
+  const redraw = window.setInterval(render, 1000);
   window.addEventListener("pagehide", () => {
     window.clearInterval(poll);
     if (wanted) send({ type: "queue", do: "leave" });

@@ -76,6 +76,63 @@ function toast(text, kind = "error") {
 
 const sounds = new Sounds($("#sound-toggle"));
 
+// ---------------------------------------------------------------- connection banner
+
+const banner = $("#reconnecting");
+
+/** The banner with `text` and, optionally, a link; it replaces what was there. */
+function showBanner(text, link = null) {
+  clearTimeout(ui.bannerTimer);
+  ui.bannerTimer = null;
+  const nodes = [document.createTextNode(text)];
+  if (link) {
+    const a = document.createElement("a");
+    a.href = link.href;
+    a.textContent = link.text;
+    nodes.push(document.createTextNode(" "), a);
+  }
+  banner.replaceChildren(...nodes);
+  banner.hidden = false;
+}
+
+function hideBanner() {
+  clearTimeout(ui.bannerTimer);
+  ui.bannerTimer = null;
+  if (!ui.refused) banner.hidden = true;
+}
+
+/** Lost: say so (after a short grace, so a blip does not flash), naming a move in flight. */
+function showLost(delay) {
+  if (ui.bannerTimer || ui.refused) return; // already on its way (or nothing to retry)
+  ui.bannerTimer = setTimeout(() => {
+    showBanner(
+      socket.pending.size
+        ? gettext("Connection to the server lost — your last move is being retried.")
+        : gettext("Connection lost: reconnecting…"),
+    );
+  }, delay);
+}
+
+/** The server will not take this socket (close code 4401, 4403 or 4404): say why. */
+function showRefused(code) {
+  ui.refused = true;
+  ui.pendingSince = 0;
+  if (code === 4401) {
+    const next = encodeURIComponent(window.location.pathname);
+    showBanner(gettext("You are signed out."), {
+      href: `${root.dataset.loginUrl}?next=${next}`,
+      text: gettext("Sign in again"),
+    });
+  } else if (code === 4404) {
+    showBanner(gettext("This game does not exist."), {
+      href: root.dataset.lobbyUrl,
+      text: gettext("Back to the lobby"),
+    });
+  } else {
+    showBanner(gettext("This page may not connect to the game server. Reload it to try again."));
+  }
+}
+
 const socket = new GameSocket(socketUrl(root.dataset.wsPath), {
   onState: (msg) => onState(msg),
   onPresence: (msg) => renderPresence(msg.connected),
@@ -88,24 +145,26 @@ const socket = new GameSocket(socketUrl(root.dataset.wsPath), {
     maybeContinueDrawing();
   },
   onError: (msg) => {
+    hideBanner(); // answered: the server is reachable again
     ui.errors.push(msg.code);
     ui.pendingSince = 0;
     ui.drawLoop = false;
     sounds.play("error");
     toast(msg.message || msg.code);
   },
-  onStatus: (status) => {
-    const banner = $("#reconnecting");
-    if (status === "open") {
-      banner.hidden = true;
-      clearTimeout(ui.bannerTimer);
-    } else {
-      // A short blip does not flash a banner.
-      clearTimeout(ui.bannerTimer);
-      ui.bannerTimer = setTimeout(() => {
-        banner.hidden = false;
-      }, status === "closed" ? 600 : 1200);
-    }
+  onRetry: (msg) => {
+    // The socket sends the same request again after a back-off; meanwhile the page stays
+    // busy, so that the player does not send a second one.
+    ui.errors.push(msg.code);
+    ui.pendingSince = localNow();
+    if (msg.code === "unavailable") showBanner(msg.message);
+  },
+  onStatus: (status, info = {}) => {
+    if (info.final) showRefused(info.code);
+    else if (status === "closed") showLost(600);
+    else if (status === "connecting" && banner.hidden) showLost(1200);
+    // "open": the banner stays until the state arrives (onState), which proves the
+    // server can read the game again.
   },
 });
 
@@ -370,6 +429,7 @@ function renderAll(view, events) {
 }
 
 function onState(msg) {
+  hideBanner();
   const previous = ui.view;
   const view = msg.game;
   ui.view = view;

@@ -61,6 +61,23 @@ export function requestId() {
   return `${rand}-${Date.now().toString(36)}-${counter}`;
 }
 
+/**
+ * Close codes after which reconnecting cannot help (games/consumers.py): signed out,
+ * forbidden, no such game. The page says why instead of retrying.
+ */
+export const FINAL_CLOSE_CODES = new Set([4401, 4403, 4404]);
+
+/** Errors that say "not now" rather than "no": the request is sent again, same id. */
+export const RETRY_CODES = new Set(["rate_limited", "unavailable"]);
+
+/**
+ * Jittered exponential back-off: 400 ms doubling per attempt, capped at 8 s, ±25 %, so
+ * that many pages losing the same server never come back in step.
+ */
+export function backoffDelay(attempt, random = Math.random) {
+  return Math.min(8000, 400 * 2 ** attempt) * (0.75 + random() * 0.5);
+}
+
 /** Only the keys an ACTION may carry: the engine refuses anything else as bad_request. */
 export function cleanAction(action) {
   const out = { do: action.do };
@@ -74,23 +91,38 @@ export function cleanAction(action) {
  * @property {(msg: object) => void} [onPresence]
  * @property {(msg: object, action: object|undefined) => void} [onAck]
  * @property {(msg: object, action: object|undefined) => void} [onError]
+ * @property {(msg: object, action: object|undefined) => void} [onRetry] a request will be sent again
  * @property {(status: "connecting"|"open"|"closed", info?: object) => void} [onStatus]
+ *   "closed" carries {code, final}: final when the close code says not to reconnect.
  */
 
 export class GameSocket {
   /**
    * @param {string} url
    * @param {SocketHandlers} handlers
+   * @param {object} [env] WebSocket, timers and random source (the unit tests pass fakes)
    */
-  constructor(url, handlers = {}) {
+  constructor(url, handlers = {}, env = {}) {
     this.url = url;
     this.handlers = handlers;
+    this.env = {
+      WebSocket: env.WebSocket ?? globalThis.WebSocket,
+      setTimeout: env.setTimeout ?? ((f, ms) => setTimeout(f, ms)),
+      clearTimeout: env.clearTimeout ?? ((t) => clearTimeout(t)),
+      setInterval: env.setInterval ?? ((f, ms) => setInterval(f, ms)),
+      clearInterval: env.clearInterval ?? ((t) => clearInterval(t)),
+      random: env.random ?? Math.random,
+    };
     this.clock = new OffsetEstimator();
-    this.pending = new Map(); // id -> action
+    // id -> {action, attempts}: every request not answered yet. Kept across reconnects and
+    // sent again with the same id, which the server answers once (idempotent on the id).
+    this.pending = new Map();
+    this.resendTimers = new Map(); // id -> timer of a back-off before sending it again
     this.pings = new Map(); // ping sequence -> local sent time (FIFO)
     this.retry = 0;
     this.ws = null;
     this.closedByUs = false;
+    this.finalCode = null; // a close code after which there is no reconnecting
     this.lastVersion = -1;
     this.pingTimer = null;
   }
@@ -98,40 +130,74 @@ export class GameSocket {
   connect() {
     this.closedByUs = false;
     this.handlers.onStatus?.("connecting", { attempt: this.retry });
-    const ws = new WebSocket(this.url);
+    const ws = new this.env.WebSocket(this.url);
     this.ws = ws;
     ws.addEventListener("open", () => {
       this.retry = 0;
       this.handlers.onStatus?.("open");
       this.ping();
-      clearInterval(this.pingTimer);
-      this.pingTimer = setInterval(() => this.ping(), 15000);
+      this.env.clearInterval(this.pingTimer);
+      this.pingTimer = this.env.setInterval(() => this.ping(), 15000);
+      this.resendPending();
     });
     ws.addEventListener("message", (e) => this.receive(e.data));
     ws.addEventListener("close", (e) => {
-      clearInterval(this.pingTimer);
+      this.env.clearInterval(this.pingTimer);
       if (this.ws !== ws) return;
-      // Requests in flight are lost with the connection: the state after reconnecting
-      // tells what happened (an action is idempotent on its id only while connected).
-      this.pending.clear();
       this.pings.clear();
-      this.handlers.onStatus?.("closed", { code: e.code });
-      if (this.closedByUs || e.code === 4401 || e.code === 4404) return;
-      // Exponential backoff with jitter, capped at 8 s: a reload-storm never hammers.
-      const delay = Math.min(8000, 400 * 2 ** this.retry) * (0.75 + Math.random() * 0.5);
+      const final = FINAL_CLOSE_CODES.has(e.code);
+      if (final) this.finalCode = e.code;
+      this.handlers.onStatus?.("closed", { code: e.code, final });
+      if (this.closedByUs || final) return;
+      const delay = backoffDelay(this.retry, this.env.random);
       this.retry += 1;
-      setTimeout(() => this.connect(), delay);
+      this.env.setTimeout(() => this.connect(), delay);
     });
+  }
+
+  /** Send every unanswered request again, oldest first, with its own id. */
+  resendPending() {
+    for (const [id, entry] of this.pending) {
+      this.env.clearTimeout(this.resendTimers.get(id));
+      this.resendTimers.delete(id);
+      this.sendRaw({ type: "action", id, action: entry.action });
+    }
+  }
+
+  /** A `rate_limited` or `unavailable` answer: the same request again after a back-off. */
+  scheduleResend(id) {
+    const entry = this.pending.get(id);
+    if (!entry) return;
+    const delay = backoffDelay(entry.attempts, this.env.random);
+    entry.attempts += 1;
+    this.env.clearTimeout(this.resendTimers.get(id));
+    this.resendTimers.set(
+      id,
+      this.env.setTimeout(() => {
+        this.resendTimers.delete(id);
+        // Closed meanwhile: the reconnect sends it (resendPending).
+        if (this.pending.has(id)) this.sendRaw({ type: "action", id, action: entry.action });
+      }, delay),
+    );
+  }
+
+  /** Forget a request (answered for good). */
+  settle(id) {
+    const entry = this.pending.get(id);
+    this.pending.delete(id);
+    this.env.clearTimeout(this.resendTimers.get(id));
+    this.resendTimers.delete(id);
+    return entry?.action;
   }
 
   close() {
     this.closedByUs = true;
-    clearInterval(this.pingTimer);
+    this.env.clearInterval(this.pingTimer);
     this.ws?.close();
   }
 
   get isOpen() {
-    return !!this.ws && this.ws.readyState === WebSocket.OPEN;
+    return !!this.ws && this.ws.readyState === this.env.WebSocket.OPEN;
   }
 
   sendRaw(obj) {
@@ -145,7 +211,7 @@ export class GameSocket {
     const id = requestId();
     const clean = cleanAction(action);
     if (!this.sendRaw({ type: "action", id, action: clean })) return null;
-    this.pending.set(id, clean);
+    this.pending.set(id, { action: clean, attempts: 0 });
     return id;
   }
 
@@ -187,14 +253,17 @@ export class GameSocket {
         break;
       }
       case "ack": {
-        const action = this.pending.get(msg.id);
-        this.pending.delete(msg.id);
+        const action = this.settle(msg.id);
         this.handlers.onAck?.(msg, action);
         break;
       }
       case "error": {
-        const action = this.pending.get(msg.id);
-        this.pending.delete(msg.id);
+        if (RETRY_CODES.has(msg.code) && this.pending.has(msg.id)) {
+          this.scheduleResend(msg.id);
+          this.handlers.onRetry?.(msg, this.pending.get(msg.id).action);
+          break;
+        }
+        const action = this.settle(msg.id);
         this.handlers.onError?.(msg, action);
         break;
       }

@@ -1,0 +1,40 @@
+"""Daphne, closing oversized WebSocket messages with 1009 instead of dropping the TCP link.
+
+Daphne passes its --websocket-max-message-size / --websocket-max-frame-size (1 MiB) to
+autobahn, whose factories default to failByDrop=True: a message over the limit makes
+autobahn drop the connection without a close frame, so the browser sees 1006 and cannot
+tell it from a network error. With failByDrop=False autobahn sends the close frame with
+1009 ("message too big") instead; protocol violations are then closed with 1002 the same
+way, as RFC 6455 asks. Daphne has no option for it, hence this entry point:
+
+    python -m config.server [daphne's own arguments]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from daphne.cli import CommandLineInterface
+from daphne.server import Server
+
+
+class CleanCloseServer(Server):
+    """Server.run builds its WebSocket factory and runs the reactor in one go; the factory
+    is configured as it is assigned."""
+
+    @property
+    def ws_factory(self) -> Any:
+        return self._ws_factory
+
+    @ws_factory.setter
+    def ws_factory(self, factory: Any) -> None:
+        factory.setProtocolOptions(failByDrop=False)
+        self._ws_factory = factory
+
+
+class CleanCloseCommandLineInterface(CommandLineInterface):
+    server_class = CleanCloseServer
+
+
+if __name__ == "__main__":
+    CleanCloseCommandLineInterface.entrypoint()

@@ -1,0 +1,74 @@
+"""What the game page shows when its socket is refused or the server goes away (Chromium).
+
+A signed-out player is told so, with a link to sign in, and the page stops reconnecting
+(close code 4401). A server that goes away and comes back shows the banner meanwhile and
+clears it once the state arrives again. The server is really stopped and started here.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import pytest
+from django.contrib.sessions.models import Session
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import DESKTOP, settle, wait_interactive
+from tests.games.factories import make_game
+from tests.live import daphne_args, free_port, platform_env, spawn, wait_for_http
+
+pytestmark = [pytest.mark.e2e, pytest.mark.live]
+
+
+def test_a_signed_out_player_is_told_to_sign_in_and_the_page_stops_retrying(
+    login_page, make_user
+) -> None:
+    ana, bob = make_user("ana"), make_user("bob")
+    game = make_game(ana, bob)
+    page = login_page(ana, DESKTOP)
+    page.goto(f"{page.live_url}/games/{game.pk}/")
+    wait_interactive(page)
+    Session.objects.all().delete()  # signed out elsewhere, or the session expired
+    page.evaluate("() => window.__game.socket.ws.close()")  # the next connect is refused
+    banner = page.locator("#reconnecting")
+    expect(banner).to_contain_text("You are signed out.")
+    link = banner.locator("a")
+    expect(link).to_have_text("Sign in again")
+    assert link.get_attribute("href") == f"/accounts/login/?next=%2Fgames%2F{game.pk}%2F"
+    assert page.evaluate("() => window.__game.socket.finalCode") == 4401
+    retries = page.evaluate("() => window.__game.socket.retry")
+    settle(1.5)  # longer than the back-off: a retry would have happened by now
+    assert page.evaluate("() => window.__game.socket.retry") == retries
+    assert page.evaluate("() => window.__game.socket.ws.readyState") == 3  # closed
+    expect(banner).to_be_visible()
+
+
+def test_the_banner_shows_while_the_server_is_away_and_clears_when_it_is_back(
+    login_page, make_user
+) -> None:
+    ana, bob = make_user("ana"), make_user("bob")
+    game = make_game(ana, bob)
+    port = free_port()
+    env = platform_env(DJANGO_ALLOW_ASYNC_UNSAFE="")
+    with tempfile.TemporaryDirectory(prefix="restart-") as tmp:
+        logs = Path(tmp)
+        server = spawn("daphne-first", daphne_args(port), env, logs)
+        try:
+            wait_for_http(f"http://127.0.0.1:{port}/", server)
+            page = login_page(ana, DESKTOP)
+            page.goto(f"http://127.0.0.1:{port}/games/{game.pk}/")
+            wait_interactive(page)
+            banner = page.locator("#reconnecting")
+            expect(banner).to_be_hidden()
+            server.stop()
+            expect(banner).to_be_visible(timeout=10_000)
+            expect(banner).to_contain_text("Connection lost")
+            server = spawn("daphne-again", daphne_args(port), env, logs)
+            wait_for_http(f"http://127.0.0.1:{port}/", server)
+            expect(banner).to_be_hidden(timeout=20_000)  # the back-off is at most 10 s
+            page.locator("#overlay [data-action=start]").click()
+            # The game is playable again: the start is taken (it is no longer offered).
+            page.wait_for_function("() => !window.__game.view.legal.some(a => a.do === 'start')")
+        finally:
+            server.stop()
