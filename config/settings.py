@@ -11,8 +11,8 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+# Created when the processes start (config.apps), never here: an image may be read-only.
 VAR_DIR = BASE_DIR / "var"
-VAR_DIR.mkdir(exist_ok=True)
 
 env = environ.Env()
 
@@ -31,6 +31,7 @@ ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[:
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 
 INSTALLED_APPS = [
+    "config.apps.LocalFoldersConfig",
     "daphne",
     "django.contrib.admin",
     "django.contrib.auth",
@@ -122,16 +123,16 @@ else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     BROKER_DIR = Path(env.str("BROKER_DIR", default=str(VAR_DIR / "broker")))
-    (BROKER_DIR / "queue").mkdir(parents=True, exist_ok=True)
-    (BROKER_DIR / "processed").mkdir(parents=True, exist_ok=True)
-    (BROKER_DIR / "control").mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_URL = "filesystem://"
+    # kombu's filesystem transport with atomic writes; it creates these folders on first use.
+    CELERY_BROKER_TRANSPORT = "config.filesystem_broker:Transport"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(BROKER_DIR / "queue"),
         "data_folder_out": str(BROKER_DIR / "queue"),
         "processed_folder": str(BROKER_DIR / "processed"),
         "store_processed": False,
         "control_folder": str(BROKER_DIR / "control"),
+        "unreadable_folder": str(BROKER_DIR / "unreadable"),
         # The transport polls the folder; at the default 1 s a clock check can start late.
         "polling_interval": 0.2,
     }
@@ -185,7 +186,6 @@ USE_TZ = True
 # --- Static files through WhiteNoise, served by Daphne itself.
 STATIC_URL = "/static/"
 STATIC_ROOT = VAR_DIR / "static"
-STATIC_ROOT.mkdir(exist_ok=True)  # WhiteNoise warns on every request when it is missing
 STATICFILES_DIRS = [BASE_DIR / "static"] if (BASE_DIR / "static").is_dir() else []
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
