@@ -118,7 +118,14 @@ if REDIS_URL:
         }
     }
     CELERY_BROKER_URL = REDIS_URL
-    CELERY_BROKER_TRANSPORT_OPTIONS: dict = {"visibility_timeout": 3600}
+    # kombu's Redis transport, minus a crash when Redis restarts (see the module).
+    CELERY_BROKER_TRANSPORT = "config.redis_broker:Transport"
+    CELERY_BROKER_TRANSPORT_OPTIONS: dict = {
+        "visibility_timeout": 3600,
+        # Notice a dead connection (a restarted Redis) within seconds, not at the next read.
+        "health_check_interval": 10,
+        "socket_keepalive": True,
+    }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
@@ -143,6 +150,9 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = "UTC"
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Wait for the broker however long it is away (the default gives up after 100 tries and
+# the worker exits); the supervisor or the container restart covers anything else.
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 HEARTBEAT_SECONDS = env.float("HEARTBEAT_SECONDS", default=5.0)
 CELERY_BEAT_SCHEDULE = {
     "heartbeat": {"task": "games.tasks.heartbeat", "schedule": HEARTBEAT_SECONDS},
