@@ -9,8 +9,7 @@ up, a file put there by hand) is moved to the `unreadable_folder` and logged, an
 carries on with the next message. The folders are created on first use, not when settings
 are imported, so a read-only image that never runs the embedded broker never needs them.
 
-Selected by `CELERY_BROKER_TRANSPORT` in config/settings.py; the folders come from the
-stock transport's options plus `unreadable_folder`.
+Selected by `CELERY_BROKER_TRANSPORT` in config/settings.py, with `transport_options`.
 """
 
 from __future__ import annotations
@@ -34,6 +33,20 @@ logger = logging.getLogger(__name__)
 # Readers only pick names of the form "<stamp>_<uuid>.<queue>.msg"; this prefix never
 # matches that, so a half-written file is invisible to them.
 TEMP_PREFIX = ".writing-"
+
+
+def transport_options(broker_dir: Path) -> dict[str, object]:
+    """The stock transport's options plus `unreadable_folder`, all under `broker_dir`."""
+    return {
+        "data_folder_in": str(broker_dir / "queue"),
+        "data_folder_out": str(broker_dir / "queue"),
+        "processed_folder": str(broker_dir / "processed"),
+        "store_processed": False,
+        "control_folder": str(broker_dir / "control"),
+        "unreadable_folder": str(broker_dir / "unreadable"),
+        # The transport polls the folder; at the default 1 s a clock check can start late.
+        "polling_interval": 0.2,
+    }
 
 
 def write_atomically(folder: str | Path, name: str, data: bytes, *, replace: bool = True) -> bool:

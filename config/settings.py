@@ -10,6 +10,8 @@ import environ
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from config import filesystem_broker
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 # Created when the processes start (config.apps), never here: an image may be read-only.
 VAR_DIR = BASE_DIR / "var"
@@ -131,18 +133,9 @@ else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     BROKER_DIR = Path(env.str("BROKER_DIR", default=str(VAR_DIR / "broker")))
     CELERY_BROKER_URL = "filesystem://"
-    # kombu's filesystem transport with atomic writes; it creates these folders on first use.
+    # kombu's filesystem transport with atomic writes; it creates its folders on first use.
     CELERY_BROKER_TRANSPORT = "config.filesystem_broker:Transport"
-    CELERY_BROKER_TRANSPORT_OPTIONS = {
-        "data_folder_in": str(BROKER_DIR / "queue"),
-        "data_folder_out": str(BROKER_DIR / "queue"),
-        "processed_folder": str(BROKER_DIR / "processed"),
-        "store_processed": False,
-        "control_folder": str(BROKER_DIR / "control"),
-        "unreadable_folder": str(BROKER_DIR / "unreadable"),
-        # The transport polls the folder; at the default 1 s a clock check can start late.
-        "polling_interval": 0.2,
-    }
+    CELERY_BROKER_TRANSPORT_OPTIONS = filesystem_broker.transport_options(BROKER_DIR)
 
 CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="celery")
 CELERY_TASK_IGNORE_RESULT = True

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from kombu import Connection, Queue
 
-from config.filesystem_broker import TEMP_PREFIX
+from config.filesystem_broker import TEMP_PREFIX, transport_options
 
 QUEUE = "bursttest"
 
@@ -21,15 +21,10 @@ QUEUE = "bursttest"
 @pytest.fixture
 def broker(tmp_path: Path) -> Iterator[tuple[Connection, Path]]:
     root = tmp_path / "broker"  # absent: the transport creates its folders itself
-    options = {
-        "data_folder_in": str(root / "queue"),
-        "data_folder_out": str(root / "queue"),
-        "processed_folder": str(root / "processed"),
-        "control_folder": str(root / "control"),
-        "unreadable_folder": str(root / "unreadable"),
-    }
     connection = Connection(
-        "filesystem://", transport="config.filesystem_broker:Transport", transport_options=options
+        "filesystem://",
+        transport="config.filesystem_broker:Transport",
+        transport_options=transport_options(root),
     )
     yield connection, root
     connection.release()
