@@ -21,10 +21,10 @@ from contextlib import suppress
 from pathlib import Path
 from queue import Empty
 from time import monotonic
-from typing import Any
+from typing import Any, ClassVar
 
 from kombu.exceptions import ChannelError
-from kombu.transport import filesystem
+from kombu.transport import filesystem, virtual
 from kombu.utils.encoding import bytes_to_str, str_to_bytes
 from kombu.utils.json import dumps, loads
 
@@ -148,3 +148,13 @@ class Channel(filesystem.Channel):
 
 class Transport(filesystem.Transport):
     Channel = Channel
+
+    # Stock kombu keeps one broker state per process and skips writing a binding it has
+    # already recorded there, so a process talking to two broker folders (the tests do)
+    # would never bind its queue in the second one. One state per control folder.
+    states: ClassVar[dict[str, virtual.BrokerState]] = {}
+
+    def __init__(self, client: Any, **kwargs: Any) -> None:
+        super().__init__(client, **kwargs)
+        folder = os.path.abspath(client.transport_options.get("control_folder", "control"))
+        self.state = self.states.setdefault(folder, virtual.BrokerState())

@@ -37,7 +37,8 @@ NOOP = "celery.accumulate"  # built in, touches no database
 
 def embedded_producer(broker_dir: Path) -> Celery:
     """A client of the embedded broker, whichever broker this test run's settings name."""
-    app = Celery("embedded-burst-test", broker="filesystem://")
+    # Not the current app: later tests' shared tasks must still go through the settings'.
+    app = Celery("embedded-burst-test", broker="filesystem://", set_as_current=False)
     app.conf.broker_transport = "config.filesystem_broker:Transport"
     app.conf.broker_transport_options = transport_options(broker_dir)
     app.conf.task_default_queue = settings.CELERY_TASK_DEFAULT_QUEUE

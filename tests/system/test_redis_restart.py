@@ -46,7 +46,8 @@ def producer_for(request) -> Iterator:
     apps: list[Celery] = []
 
     def make(url: str) -> Celery:
-        app = Celery("redis-restart-test", broker=url)
+        # Not the current app: later tests' shared tasks must still go through the settings'.
+        app = Celery("redis-restart-test", broker=url, set_as_current=False)
         app.conf.task_default_queue = settings.CELERY_TASK_DEFAULT_QUEUE
         apps.append(app)
         return app
