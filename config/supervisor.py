@@ -5,7 +5,8 @@
 Each line `name: command` becomes a child started through /bin/sh (so `${WEB_PORT:-8000}`
 works as in a Procfile), in its own process group, with its output prefixed by its name.
 A child that exits is started again after a back-off (1 s, doubling up to 30 s, back to
-1 s once it has stayed up for a minute) and every restart is logged; the other children
+1 s once it has stayed up for a minute), once whatever it left in its process group is
+stopped, and every restart is logged; the other children
 are left alone, so Daphne keeps serving while the worker comes back. SIGINT or SIGTERM
 stops them all: SIGTERM to each group, then SIGKILL to any still running after the grace
 period (`SUPERVISOR_GRACE`, 30 s: longer than the Celery worker's warm shutdown, which
@@ -119,7 +120,11 @@ class Child:
                 f"{now - self.started_at:.1f} s; restart #{self.restarts} in {self.delay:.0f} s",
             )
             self.delay = min(self.delay * 2, MAX_DELAY)
+            # What it started may outlive it (Celery's embedded beat is a child process):
+            # left running, a restart would add a second beat.
+            self.signal_group(signal.SIGTERM)
         elif self.restart_at is not None and now >= self.restart_at:
+            self.signal_group(signal.SIGKILL)  # whatever ignored the SIGTERM
             for reader in self.readers:
                 reader.join(1)  # the last lines of the dead process first
             self.start()

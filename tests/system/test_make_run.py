@@ -30,6 +30,14 @@ def serves_the_site(port: int) -> bool:
         return response.status == 200 and b"Spectacular Bid" in response.read()
 
 
+def group_is_empty(group: int) -> bool:
+    try:
+        os.killpg(group, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
 def runs_a_task(log: Callable[[], str]) -> None:
     before = Heartbeat.objects.count()
     heartbeat.delay()
@@ -61,6 +69,8 @@ def test_procfile_serves_the_site_restarts_a_killed_worker_and_stops_on_ctrl_c(
         [worker] = started_pids(supervisor, "worker")
         os.kill(worker, signal.SIGKILL)
         wait_for_log(supervisor, "worker exited with code -9", timeout=20)
+        # Its embedded beat, a child process, goes too: a restart must not add a second beat.
+        wait_until(lambda: group_is_empty(worker), timeout=20, message=supervisor.log()[-4000:])
         # Daphne is not touched while the worker comes back.
         assert serves_the_site(port)
         wait_until(
