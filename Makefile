@@ -24,7 +24,7 @@ run: $(STAMP)
 	@echo ""
 	@echo "  Spectacular Bid is starting on http://127.0.0.1:$${WEB_PORT:-8000}  (Ctrl-C stops it)"
 	@echo ""
-	$(BIN)/honcho --procfile platform/Procfile --app-root . start
+	$(BIN)/python -m config.supervisor platform/Procfile
 
 test: $(STAMP)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)

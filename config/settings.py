@@ -10,9 +10,11 @@ import environ
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from config import filesystem_broker
+
 BASE_DIR = Path(__file__).resolve().parent.parent
+# Created when the processes start (config.apps), never here: an image may be read-only.
 VAR_DIR = BASE_DIR / "var"
-VAR_DIR.mkdir(exist_ok=True)
 
 env = environ.Env()
 
@@ -31,6 +33,7 @@ ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[:
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 
 INSTALLED_APPS = [
+    "config.apps.LocalFoldersConfig",
     "daphne",
     "django.contrib.admin",
     "django.contrib.auth",
@@ -132,24 +135,22 @@ if REDIS_URL:
         }
     }
     CELERY_BROKER_URL = REDIS_URL
-    CELERY_BROKER_TRANSPORT_OPTIONS: dict = {"visibility_timeout": 3600}
+    # kombu's Redis transport, minus a crash when Redis restarts (see the module).
+    CELERY_BROKER_TRANSPORT = "config.redis_broker:Transport"
+    CELERY_BROKER_TRANSPORT_OPTIONS: dict = {
+        "visibility_timeout": 3600,
+        # Notice a dead connection (a restarted Redis) within seconds, not at the next read.
+        "health_check_interval": 10,
+        "socket_keepalive": True,
+    }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     BROKER_DIR = Path(env.str("BROKER_DIR", default=str(VAR_DIR / "broker")))
-    (BROKER_DIR / "queue").mkdir(parents=True, exist_ok=True)
-    (BROKER_DIR / "processed").mkdir(parents=True, exist_ok=True)
-    (BROKER_DIR / "control").mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_URL = "filesystem://"
-    CELERY_BROKER_TRANSPORT_OPTIONS = {
-        "data_folder_in": str(BROKER_DIR / "queue"),
-        "data_folder_out": str(BROKER_DIR / "queue"),
-        "processed_folder": str(BROKER_DIR / "processed"),
-        "store_processed": False,
-        "control_folder": str(BROKER_DIR / "control"),
-        # The transport polls the folder; at the default 1 s a clock check can start late.
-        "polling_interval": 0.2,
-    }
+    # kombu's filesystem transport with atomic writes; it creates its folders on first use.
+    CELERY_BROKER_TRANSPORT = "config.filesystem_broker:Transport"
+    CELERY_BROKER_TRANSPORT_OPTIONS = filesystem_broker.transport_options(BROKER_DIR)
 
 CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="celery")
 CELERY_TASK_IGNORE_RESULT = True
@@ -157,6 +158,9 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = "UTC"
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Wait for the broker however long it is away (the default gives up after 100 tries and
+# the worker exits); the supervisor or the container restart covers anything else.
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 # The clock keeper (games.clock_keeper) runs inside every Celery worker: it settles each
 # game at its deadline, beats every HEARTBEAT_SECONDS, and a stall in time-keeping longer
 # than FAULT_THRESHOLD_SECONDS is a service fault (README, "Service faults").
@@ -211,7 +215,6 @@ USE_TZ = True
 # --- Static files through WhiteNoise, served by Daphne itself.
 STATIC_URL = "/static/"
 STATIC_ROOT = VAR_DIR / "static"
-STATIC_ROOT.mkdir(exist_ok=True)  # WhiteNoise warns on every request when it is missing
 STATICFILES_DIRS = [BASE_DIR / "static"] if (BASE_DIR / "static").is_dir() else []
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

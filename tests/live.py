@@ -1,4 +1,4 @@
-"""Start the real platform processes (Daphne, Celery worker, honcho) for a test.
+"""Start the real platform processes (Daphne, Celery worker, the supervisor) for a test.
 
 The processes run against the test database of the current test, so a test that uses them
 must use the `transactional_db` fixture (or `django_db(transaction=True)`): its rows are then
@@ -9,6 +9,7 @@ layer settings (Redis when REDIS_URL is set, the filesystem broker otherwise).
 from __future__ import annotations
 
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -17,7 +18,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,6 +29,7 @@ from django.db import connection
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
+PROCFILE = ROOT / "platform" / "Procfile"
 
 
 def free_port() -> int:
@@ -138,6 +140,25 @@ def wait_for_log(process: Process, needle: str, timeout: float = 30.0) -> None:
             raise RuntimeError(f"{process.name} exited early:\n{process.log()}")
         time.sleep(0.1)
     raise TimeoutError(f"{process.name} never logged {needle!r}:\n{process.log()}")
+
+
+def supervisor_args(procfile: Path = PROCFILE) -> list[str]:
+    """What `make run` runs once the database is migrated."""
+    return [str(BIN / "python"), "-m", "config.supervisor", str(procfile)]
+
+
+def started_pids(supervisor: Process, name: str) -> list[int]:
+    """Pids of each start of the Procfile process `name`, from the supervisor's log."""
+    return [int(pid) for pid in re.findall(rf"started {name} \(pid (\d+)\)", supervisor.log())]
+
+
+def wait_until(predicate: Callable[[], object], timeout: float, message: str) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return
+        time.sleep(0.1)
+    raise AssertionError(message)
 
 
 def daphne_args(port: int) -> list[str]:

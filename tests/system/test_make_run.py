@@ -1,59 +1,95 @@
-"""The platform starts the way `make run` starts it: honcho running platform/Procfile."""
+"""The platform runs the way `make run` runs it: config.supervisor on platform/Procfile."""
 
 from __future__ import annotations
 
+import os
 import signal
-import time
 import urllib.request
+from collections.abc import Callable
 
 import pytest
 
 from games.models import Heartbeat
 from games.tasks import heartbeat
-from tests.live import BIN, ROOT, free_port, platform_env, spawn, wait_for_http, wait_for_log
+from tests.live import (
+    free_port,
+    platform_env,
+    spawn,
+    started_pids,
+    supervisor_args,
+    wait_for_http,
+    wait_for_log,
+    wait_until,
+)
 
 pytestmark = [pytest.mark.live]
 
 
-def wait_until(predicate, timeout: float, message: str) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return
-        time.sleep(0.1)
-    raise AssertionError(message)
+def serves_the_site(port: int) -> bool:
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as response:
+        return response.status == 200 and b"Spectacular Bid" in response.read()
 
 
-def test_procfile_serves_the_site_and_runs_a_task_through_the_real_broker(
+def group_is_empty(group: int) -> bool:
+    try:
+        os.killpg(group, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+def runs_a_task(log: Callable[[], str]) -> None:
+    before = Heartbeat.objects.count()
+    heartbeat.delay()
+    wait_until(
+        lambda: Heartbeat.objects.count() > before,
+        timeout=30,
+        message=f"the worker never ran the task:\n{log()[-4000:]}",
+    )
+
+
+def test_procfile_serves_the_site_restarts_a_killed_worker_and_stops_on_ctrl_c(
     transactional_db, tmp_path
 ):
     port = free_port()
     # A long heartbeat interval keeps beat quiet, so the row we wait for is the task we sent.
-    env = platform_env(WEB_PORT=str(port), HEARTBEAT_SECONDS="3600")
-    honcho = spawn(
-        "honcho",
-        [str(BIN / "honcho"), "--procfile", str(ROOT / "platform" / "Procfile"), "start"],
-        env,
-        tmp_path,
+    env = platform_env(
+        WEB_PORT=str(port),
+        HEARTBEAT_SECONDS="3600",
+        BEAT_SCHEDULE=str(tmp_path / "beat-schedule"),
     )
+    supervisor = spawn("supervisor", supervisor_args(), env, tmp_path)
     try:
-        wait_for_http(f"http://127.0.0.1:{port}/", honcho, timeout=40)
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as response:
-            assert response.status == 200
-            assert b"Spectacular Bid" in response.read()
-        wait_for_log(honcho, "ready.", timeout=40)
+        wait_for_http(f"http://127.0.0.1:{port}/", supervisor, timeout=40)
+        assert serves_the_site(port)
+        wait_for_log(supervisor, "ready.", timeout=40)
+        runs_a_task(supervisor.log)
 
-        before = Heartbeat.objects.count()
-        heartbeat.delay()
+        [web] = started_pids(supervisor, "web")
+        [worker] = started_pids(supervisor, "worker")
+        os.kill(worker, signal.SIGKILL)
+        wait_for_log(supervisor, "worker exited with code -9", timeout=20)
+        # Its embedded beat, a child process, goes too: a restart must not add a second beat.
+        wait_until(lambda: group_is_empty(worker), timeout=20, message=supervisor.log()[-4000:])
+        # Daphne is not touched while the worker comes back.
+        assert serves_the_site(port)
         wait_until(
-            lambda: Heartbeat.objects.count() > before,
+            lambda: len(started_pids(supervisor, "worker")) == 2,
             timeout=20,
-            message=f"the worker never ran the task:\n{honcho.log()[-4000:]}",
+            message=supervisor.log()[-4000:],
         )
+        wait_until(
+            lambda: supervisor.log().count("ready.") >= 2,
+            timeout=40,
+            message=supervisor.log()[-4000:],
+        )
+        runs_a_task(supervisor.log)
+        assert started_pids(supervisor, "web") == [web]
+        assert serves_the_site(port)
     finally:
-        # Ctrl-C, as a person stops `make run`: both processes must exit cleanly.
-        code = honcho.stop(signal.SIGINT, timeout=30)
-    log = honcho.log()
-    assert "web.1 stopped" in log and "worker.1 stopped" in log, log
-    assert "SIGKILL" not in log, "a process outlived honcho's grace period:\n" + log
-    assert code in (0, 130, -2), log
+        # Ctrl-C, as a person stops `make run`: every process must exit within the grace.
+        code = supervisor.stop(signal.SIGINT, timeout=45)
+    log = supervisor.log()
+    assert "web stopped" in log and "worker stopped" in log, log
+    assert "SIGKILL" not in log, "a process outlived the supervisor's grace period:\n" + log
+    assert code == 0, log

@@ -41,3 +41,19 @@ def test_check_deploy_passes_with_production_values():
         SECURE_HSTS_PRELOAD="true",
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_importing_the_settings_creates_no_folder(tmp_path):
+    """A read-only image must be able to import them; folders are made where they are used."""
+    broker = tmp_path / "broker"
+    environment = dict(os.environ, BROKER_DIR=str(broker), REDIS_URL="")
+    result = subprocess.run(
+        [sys.executable, "-c", "import config.settings"],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert not broker.exists()
