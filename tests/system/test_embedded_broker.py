@@ -75,7 +75,7 @@ def test_worker_and_beat_survive_a_burst_of_tasks(transactional_db, tmp_path):
                 if sent % 500 == 0 and "exited with code" in supervisor.log():
                     break  # the assertions below show why
 
-        # Beat kept the heartbeat going through the burst, and a task sent last still runs.
+        # The worker's clock keeper kept beating through the burst, and a last task still runs.
         wait_until(lambda: Heartbeat.objects.count() > beats_before + 10, 20, supervisor.log())
         last = app.send_task(NOOP, args=("last",))
         wait_for_log(supervisor, f"{NOOP}[{last.id}] succeeded", timeout=30)

@@ -8,9 +8,12 @@ import urllib.request
 from collections.abc import Callable
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.utils import timezone
 
-from games.models import Heartbeat
-from games.tasks import heartbeat
+from games.challenges import challenge_create
+from games.models import Challenge
+from games.tasks import challenges_expire
 from tests.live import (
     free_port,
     platform_env,
@@ -39,10 +42,13 @@ def group_is_empty(group: int) -> bool:
 
 
 def runs_a_task(log: Callable[[], str]) -> None:
-    before = Heartbeat.objects.count()
-    heartbeat.delay()
+    """Send the worker a task whose effect shows in the database: expiring a challenge."""
+    user, _ = get_user_model().objects.get_or_create(username="task-probe")
+    challenge = challenge_create(challenger=user)
+    Challenge.objects.filter(pk=challenge.pk).update(expires_at=timezone.now())
+    challenges_expire.delay()
     wait_until(
-        lambda: Heartbeat.objects.count() > before,
+        lambda: Challenge.objects.get(pk=challenge.pk).status == Challenge.Status.EXPIRED,
         timeout=30,
         message=f"the worker never ran the task:\n{log()[-4000:]}",
     )
@@ -52,10 +58,8 @@ def test_procfile_serves_the_site_restarts_a_killed_worker_and_stops_on_ctrl_c(
     transactional_db, tmp_path
 ):
     port = free_port()
-    # A long heartbeat interval keeps beat quiet, so the row we wait for is the task we sent.
     env = platform_env(
         WEB_PORT=str(port),
-        HEARTBEAT_SECONDS="3600",
         BEAT_SCHEDULE=str(tmp_path / "beat-schedule"),
     )
     supervisor = spawn("supervisor", supervisor_args(), env, tmp_path)
