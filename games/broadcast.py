@@ -31,6 +31,7 @@ from games.selectors import (
 
 logger = logging.getLogger(__name__)
 
+
 # Actions that a seat of a same-device game can always send, revealed or not: they do not
 # make a seat "the one whose turn it is" when nobody is to act.
 _ALWAYS_LEGAL = frozenset({"resign"})
@@ -90,19 +91,6 @@ def client_view(
     view["server_time"] = timebase.to_ms(now)
     view["connected"] = list(connected)
     view["rated"] = game.rated
-    view["cancelled_reason"] = None
-    if game.status == Game.Status.CANCELLED:
-        # Voided by a service fault (R7.10, games.faults): nothing can be done any more,
-        # and no clock runs; the page shows why from `cancelled_reason`.
-        view.update(
-            status=Game.Status.CANCELLED.value,
-            cancelled_reason=game.reason or "service_fault",
-            legal=[],
-            to_act=None,
-            clock=None,
-            deadline=None,
-            winner=None,
-        )
     return view
 
 

@@ -32,7 +32,7 @@ class Game(models.Model):
         ABORTED = "aborted", _("aborted")
         # Only a game created with a fixed list of deals can run out of them (tests, tools).
         NO_DEAL = "no_deal", _("stopped: no deal left")
-        # Set by the service-fault machinery (R7.10), never by the engine.
+        # A void (R7.10, engine.void through games.services.game_void).
         CANCELLED = "cancelled", _("cancelled")
 
     ACTIVE_STATUSES = (Status.WAITING, Status.PLAYING)

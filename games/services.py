@@ -24,11 +24,11 @@ from games import engine, timebase
 from games.broadcast import broadcast_state
 from games.errors import message_for
 from games.models import Game, GameAction
+from games.signals import game_finished, game_voided
 
 logger = logging.getLogger(__name__)
 
-# The action vocabulary of the protocol (scenarios.md). Checked before the engine only to
-# refuse junk cheaply; the engine validates every field itself.
+# The action vocabulary of the protocol (scenarios.md).
 ACTION_DOS = frozenset(
     {
         "start",
@@ -73,7 +73,11 @@ class AdvanceResult:
 
 
 def action_is_well_formed(action: Any) -> bool:
-    """Shape only: a small dict whose `do` is a known word with scalar fields."""
+    """Shape only: a small dict whose `do` is a known word with scalar fields.
+
+    Checked before the engine only to refuse junk without taking the game's lock; the
+    engine validates every field itself, against the same vocabulary.
+    """
     if not isinstance(action, dict) or not isinstance(action.get("do"), str):
         return False
     if action["do"] not in ACTION_DOS or len(action) > 4:
@@ -108,6 +112,9 @@ class _GameWriter:
         self.events: list[dict[str, Any]] = []
         self.changed = False
         self._seq: int | None = None
+        # Signals go out when the status changes, so once per result or void.
+        self._status_before = game.status
+        self.void_note = ""
 
     def _next_seq(self) -> int:
         if self._seq is None:
@@ -196,12 +203,12 @@ class _GameWriter:
         if game.finished_at is None and not game.is_active:
             game.finished_at = self.received_at
         game.save()
-        if game.status == Game.Status.FINISHED:
-            # Rated in the transaction that records the result, exactly once (R7.10 can
-            # still reverse it later). Imported here: ratings.services imports this module.
-            from ratings.services import rating_record_game_result
-
-            rating_record_game_result(game=game)
+        # Inside the transaction: the ratings app rates (or reverses) with the result itself.
+        if game.status != self._status_before:
+            if game.status == Game.Status.FINISHED:
+                game_finished.send(sender=Game, game=game)
+            elif game.status == Game.Status.CANCELLED:
+                game_voided.send(sender=Game, game=game, note=self.void_note)
         events = list(self.events)
         transaction.on_commit(lambda: broadcast_state(game, events, state=state))
 
@@ -266,10 +273,6 @@ def game_submit_action(
                 return ActionResult(
                     ok=not prior.error, version=prior.version, code=prior.error, duplicate=True
                 )
-        if game.status == Game.Status.CANCELLED:
-            # Voided by a service fault (games.faults): the engine state still says
-            # "playing", so the engine must not be asked.
-            return ActionResult(ok=False, version=game.version, code="game_over")
         writer = _GameWriter(game, timebase.server_now())
         state = _advance_into(writer, engine.from_json(game.state))  # a flag beats a late move
         seat = _acting_seat(seats, state, action, writer.now)
@@ -335,6 +338,37 @@ def game_advance(*, game_id: int, expected_version: int | None = None) -> Advanc
             deadline=engine.deadline(state),
             now=writer.now,
         )
+
+
+def game_void(*, game_id: int, reason: str = engine.VOID_REASON, note: str = "") -> bool:
+    """Cancel a game with no result (R7.10); False if it is gone or has no result to void.
+
+    A playing game and a finished one (its result came from a clock that was not to be
+    trusted) are voided; `game_voided` then lets the ratings app reverse what it rated.
+    The clock is deliberately not advanced first: a flag that "fell" while time was not
+    being measured must not decide the game. `note` says why, for the ledger and the log.
+    """
+    with transaction.atomic():
+        game = game_locked(game_id)
+        if game is None:
+            return False
+        writer = _GameWriter(game, timebase.server_now())
+        try:
+            state, events = engine.void(engine.from_json(game.state), writer.now, reason)
+        except engine.RuleError:
+            return False
+        writer.void_note = note
+        writer.record(
+            seat=None,
+            user=None,
+            action={"do": "void", "reason": reason},
+            request_id=None,
+            state=state,
+            events=events,
+        )
+        writer.save()
+    logger.warning("game %s voided (%s): %s", game_id, reason, note)
+    return True
 
 
 def games_due(*, now: float, horizon: float = 0.0) -> list[tuple[int, float]]:

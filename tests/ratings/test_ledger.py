@@ -13,10 +13,15 @@ from games import services
 from games.broadcast import players_meta
 from games.faults import game_cancel_for_fault
 from games.models import Game
-from games.selectors import player_rating
 from ratings.elo import PlayerRating, rate_game
 from ratings.models import RatingEntry
-from ratings.selectors import game_is_ratable, leaderboard, rating_label, rating_state
+from ratings.selectors import (
+    game_is_ratable,
+    leaderboard,
+    rating_label,
+    rating_state,
+)
+from ratings.selectors import rating_of as player_rating
 from ratings.services import rating_record_game_result, rating_reverse_game
 from tests.games.factories import drive, make_game, seeded_deals
 from tests.ratings.ledger import assert_ledger_consistent
