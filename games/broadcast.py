@@ -25,7 +25,6 @@ from games.selectors import (
     LOBBY_GROUP,
     game_audiences,
     game_group,
-    players_ratings,
     user_group,
 )
 
@@ -67,10 +66,15 @@ def events_for_audience(events: list[dict[str, Any]], audience: str) -> list[dic
 
 
 def players_meta(game: Game) -> list[dict[str, Any]]:
+    """Names, and the ratings stored with the game when it was created (no ledger read)."""
     users = [game.player0, game.player1]
     return [
-        {"username": user.get_username(), "rating": rating, "rating_label": label}
-        for user, (rating, label) in zip(users, players_ratings(users), strict=True)
+        {
+            "username": user.get_username(),
+            "rating": snapshot["rating"],
+            "rating_label": snapshot["rating_label"],
+        }
+        for user, snapshot in zip(users, game.players_snapshot, strict=True)
     ]
 
 

@@ -23,7 +23,7 @@ from django.utils.functional import Promise
 from games import engine, timebase
 from games.broadcast import broadcast_state
 from games.errors import message_for
-from games.models import Game, GameAction
+from games.models import Game, GameAction, default_players_snapshot
 from games.signals import game_finished, game_voided
 
 logger = logging.getLogger(__name__)
@@ -422,8 +422,14 @@ def game_create(
     balances: tuple[int, int] | None = None,
     banks: tuple[float, float] | None = None,
     created_at: float | None = None,
+    players_snapshot: list[dict[str, Any]] | None = None,
 ) -> Game:
-    """A new game in the `waiting` state. `deals`/`balances`/`banks` exist for tests and tools."""
+    """A new game in the `waiting` state. `deals`/`balances`/`banks` exist for tests and tools.
+
+    `players_snapshot` is each seat's {"rating", "rating_label"} now, shown beside the names
+    for the whole game; whoever pairs rated players passes it (games reads no ratings), and
+    the default is two newcomers.
+    """
     now = timebase.server_now() if created_at is None else created_at
     options: dict[str, Any] = {"deals": deals, "same_device": same_device, "created_at": now}
     if balances is not None:
@@ -441,6 +447,7 @@ def game_create(
             setup=setup,
             rated=rated and not same_device,
             same_device=same_device,
+            players_snapshot=players_snapshot or default_players_snapshot(),
             next_deadline=timebase.to_datetime(deadline) if deadline is not None else None,
         )
     return game

@@ -70,6 +70,16 @@ def rating_states(*, user_ids: Iterable[int]) -> dict[int, PlayerRating]:
     return states
 
 
+def players_snapshot(users: list[AbstractBaseUser]) -> list[dict[str, object]]:
+    """Each player's {"rating", "rating_label"} now, in one query: what a new rated game
+    stores (games.services.game_create) and shows beside the names until it ends."""
+    states = rating_states(user_ids=[user.pk for user in users])
+    return [
+        {"rating": states[user.pk].rating, "rating_label": rating_label(states[user.pk])}
+        for user in users
+    ]
+
+
 def rating_of(user: AbstractBaseUser) -> int:
     return rating_state(user_id=user.pk).rating
 

@@ -355,7 +355,7 @@ def test_the_data_migration_voids_games_cancelled_before_the_engine_could(player
 
     from django.apps import apps
 
-    migration = importlib.import_module("games.migrations.0005_void_legacy_cancelled_games")
+    migration = importlib.import_module("games.migrations.0006_void_legacy_cancelled_games")
     alice, bob = players[:2]
     game = started_game(alice, bob)
     # What the old cancellation left: a cancelled row over an engine state still playing.

@@ -42,6 +42,6 @@ def void_legacy_rows(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("games", "0004_clock_keeper")]
+    dependencies = [("games", "0005_game_players_snapshot")]
 
     operations = [migrations.RunPython(void_legacy_rows, migrations.RunPython.noop)]
