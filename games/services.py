@@ -225,20 +225,6 @@ def _advance_into(writer: _GameWriter, state: Any) -> Any:
     return state
 
 
-def _acting_seat(seats: list[int], state: Any, action: dict[str, Any], now: float) -> int:
-    """The seat a request is for. Only ambiguous in a same-device game (both seats one user)."""
-    if len(seats) == 1:
-        return seats[0]
-    to_act = engine.view(state, None, now).get("to_act")
-    if to_act is not None:
-        return int(to_act)
-    # Nobody to act (Start, Continue): the first seat for which the engine allows this action.
-    for seat in seats:
-        if any(a.get("do") == action["do"] for a in engine.legal_actions(state, seat)):
-            return seat
-    return seats[0]
-
-
 def _normalize_request_id(request_id: Any) -> str | None:
     if request_id is None:
         return None
@@ -275,7 +261,8 @@ def game_submit_action(
                 )
         writer = _GameWriter(game, timebase.server_now())
         state = _advance_into(writer, engine.from_json(game.state))  # a flag beats a late move
-        seat = _acting_seat(seats, state, action, writer.now)
+        # A same-device game (one user, both seats) acts for the seat its screen shows (R7.7).
+        seat = seats[0] if len(seats) == 1 else engine.device_seat(state)
         try:
             new_state, events = engine.apply(state, seat, action, writer.now)
         except engine.RuleError as error:
