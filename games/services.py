@@ -28,22 +28,6 @@ from games.signals import game_finished, game_voided
 
 logger = logging.getLogger(__name__)
 
-# The action vocabulary of the protocol (scenarios.md).
-ACTION_DOS = frozenset(
-    {
-        "start",
-        "continue",
-        "play",
-        "lead",
-        "draw",
-        "bid",
-        "raise",
-        "accept",
-        "renounce",
-        "resign",
-        "reveal",
-    }
-)
 MAX_ACTION_CHARS = 256
 MAX_REQUEST_ID_CHARS = 64
 ADVANCE = {"do": "advance"}
@@ -80,7 +64,7 @@ def action_is_well_formed(action: Any) -> bool:
     """
     if not isinstance(action, dict) or not isinstance(action.get("do"), str):
         return False
-    if action["do"] not in ACTION_DOS or len(action) > 4:
+    if action["do"] not in engine.ACTIONS or len(action) > engine.MAX_ACTION_KEYS:
         return False
     if not all(isinstance(k, str) for k in action):
         return False

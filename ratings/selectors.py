@@ -15,13 +15,11 @@ from django.db.models import Count, F, IntegerField, Max, Q, QuerySet, Sum, Valu
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
+from games import engine
 from games.models import Game, GameAction
 from ratings.elo import INITIAL_RATING, PlayerRating, display_rating
 from ratings.models import RatingEntry
 
-# Decisions a player makes (the brief's list). Start, Continue and Resign are not: a game
-# in which one seat only pressed Start and then resigned or lost on time is not rated.
-PLAYER_DECISIONS = frozenset({"play", "draw", "lead", "bid", "raise", "accept", "renounce"})
 LEADERBOARD_ACTIVE_DAYS = 30
 LEADERBOARD_SIZE = 100
 
@@ -109,7 +107,7 @@ def game_is_ratable(game: Game) -> bool:
         return False
     seats = set(
         GameAction.objects.filter(
-            game_id=game.pk, error="", seat__isnull=False, action__do__in=list(PLAYER_DECISIONS)
+            game_id=game.pk, error="", seat__isnull=False, action__do__in=list(engine.DECISIONS)
         )
         .values_list("seat", flat=True)
         .distinct()
