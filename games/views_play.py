@@ -135,5 +135,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "players": [game.player0.get_username(), game.player1.get_username()],
         # The request vocabulary, for the page to send only the fields a request may carry.
         "action_keys": {do: list(fields) for do, fields in engine.ACTION_KEYS.items()},
+        # Until the first state arrives (which carries them in `view.rules`).
+        "rules": dict(engine.RULES),
     }
     return render(request, "games/game.html", context)
