@@ -69,8 +69,9 @@ def _entry(
 def rating_record_game_result(*, game: Game) -> list[RatingEntry]:
     """Rate a finished game, exactly once; returns the game's "game" entries (maybe none).
 
-    Called by the game service inside the transaction that records the result, with the
-    game object carrying its final status and winner (saved or not). Calling it again —
+    Called on games' `game_finished` signal (ratings.receivers), which the game service
+    sends inside the transaction that records the result, with the game carrying its final
+    status and winner. Calling it again —
     a retried task, a flag racing a move — returns the entries already written: the check
     below catches the common case and the unique constraint on (game, player, reason)
     the race, in which case the savepoint rolls back only this attempt.
