@@ -77,11 +77,6 @@ class GameAdmin(admin.ModelAdmin):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
-    def get_inlines(self, request: HttpRequest, obj: Any = None) -> list[Any]:
-        from ratings.admin import RatingEntryInline  # the ledger lives in the ratings app
-
-        return [*self.inlines, RatingEntryInline]
-
     @admin.action(
         description=_("Cancel the selected games (service fault): no result, ratings reversed"),
         permissions=["change"],

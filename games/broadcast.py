@@ -25,39 +25,17 @@ from games.selectors import (
     LOBBY_GROUP,
     game_audiences,
     game_group,
-    players_ratings,
     user_group,
 )
 
 logger = logging.getLogger(__name__)
 
-# Actions that a seat of a same-device game can always send, revealed or not: they do not
-# make a seat "the one whose turn it is" when nobody is to act.
-_ALWAYS_LEGAL = frozenset({"resign"})
-
-
-def _device_seat(state: Any, spectator_view: dict[str, Any]) -> int:
-    """The seat a same-device screen shows: the one to act, else the first with a choice."""
-    to_act = spectator_view.get("to_act")
-    if to_act is not None:
-        return int(to_act)
-    for seat in (0, 1):
-        if any(a.get("do") not in _ALWAYS_LEGAL for a in engine.legal_actions(state, seat)):
-            return seat
-    return 0
-
 
 def engine_view(state: Any, audience: str, now: float) -> dict[str, Any]:
-    """The engine's view for an audience. Same-device games hide the waiting hand (R7.7)."""
-    if audience != DEVICE:
-        return engine.view(state, AUDIENCE_SEAT[audience], now)
-    seat = _device_seat(state, engine.view(state, None, now))
-    view = engine.view(state, seat, now)
-    if view.get("to_act") != seat or view.get("awaiting_reveal"):
-        # Nobody has revealed: the shared screen shows no hand at all.
-        view["hand"] = None
-        view["must_play"] = None
-    return view
+    """The engine's view for an audience; a same-device screen's is the engine's too (R7.7)."""
+    if audience == DEVICE:
+        return engine.device_view(state, now)
+    return engine.view(state, AUDIENCE_SEAT[audience], now)
 
 
 def events_for_audience(events: list[dict[str, Any]], audience: str) -> list[dict[str, Any]]:
@@ -66,10 +44,15 @@ def events_for_audience(events: list[dict[str, Any]], audience: str) -> list[dic
 
 
 def players_meta(game: Game) -> list[dict[str, Any]]:
+    """Names, and the ratings stored with the game when it was created (no ledger read)."""
     users = [game.player0, game.player1]
     return [
-        {"username": user.get_username(), "rating": rating, "rating_label": label}
-        for user, (rating, label) in zip(users, players_ratings(users), strict=True)
+        {
+            "username": user.get_username(),
+            "rating": snapshot["rating"],
+            "rating_label": snapshot["rating_label"],
+        }
+        for user, snapshot in zip(users, game.players_snapshot, strict=True)
     ]
 
 
@@ -90,19 +73,6 @@ def client_view(
     view["server_time"] = timebase.to_ms(now)
     view["connected"] = list(connected)
     view["rated"] = game.rated
-    view["cancelled_reason"] = None
-    if game.status == Game.Status.CANCELLED:
-        # Voided by a service fault (R7.10, games.faults): nothing can be done any more,
-        # and no clock runs; the page shows why from `cancelled_reason`.
-        view.update(
-            status=Game.Status.CANCELLED.value,
-            cancelled_reason=game.reason or "service_fault",
-            legal=[],
-            to_act=None,
-            clock=None,
-            deadline=None,
-            winner=None,
-        )
     return view
 
 

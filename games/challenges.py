@@ -82,7 +82,14 @@ def challenge_accept(*, challenge_id: int, user: AbstractBaseUser) -> Game:
         players = (
             (challenge.challenger, user) if challenger_seat == 0 else (user, challenge.challenger)
         )
-        game = game_create(player0=players[0], player1=players[1], rated=True)
+        from ratings.selectors import players_snapshot  # this module moves to lobby/
+
+        game = game_create(
+            player0=players[0],
+            player1=players[1],
+            rated=True,
+            players_snapshot=players_snapshot(list(players)),
+        )
         challenge.status = Challenge.Status.ACCEPTED
         challenge.opponent = user
         challenge.game = game

@@ -92,7 +92,9 @@ def _echo_id(value: Any) -> str | int | None:
     """A request id fit to send back: a short string or an int, else nothing."""
     if isinstance(value, bool) or not isinstance(value, str | int):
         return None
-    return value if not isinstance(value, str) or len(value) <= 64 else None
+    return (
+        value if not isinstance(value, str) or len(value) <= services.MAX_REQUEST_ID_CHARS else None
+    )
 
 
 class JsonProtocolMixin:

@@ -3,8 +3,9 @@
 A `ServiceFault` is a window in which the platform could not measure time reliably. It
 is recorded three ways — a gap between the clock keepers' heartbeats, a game the keeper
 settled far later than it could have, an admin — and every game whose clock ran during
-the window is cancelled with no rating result. A game already rated gets compensating
-ledger entries.
+the window is voided through the game service (games.services.game_void, engine.void),
+which tells the ratings app (games.signals.game_voided): a game already rated gets
+compensating ledger entries there.
 
 Everything here is idempotent: processing a fault twice, or two overlapping faults,
 cancels each game once and reverses each rating once.
@@ -22,12 +23,13 @@ from django.db.models import Q
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
+from games import engine
 from games.models import Game, Heartbeat, ServiceFault
-from games.services import game_locked
+from games.services import game_locked, game_void
 
 logger = logging.getLogger(__name__)
 
-CANCEL_REASON = "service_fault"
+CANCEL_REASON = engine.VOID_REASON
 
 # Statuses of a game whose clock has run: a `waiting` game has no running clock (only the
 # P1 start timeout, which aborts without a result anyway), and aborted or cancelled games
@@ -58,23 +60,15 @@ def fault_games(fault: ServiceFault) -> list[int]:
     )
 
 
-def _broadcast_on_commit(game: Game) -> None:
-    # Imported here: games.broadcast imports the selectors, which import the ratings app.
-    from games.broadcast import broadcast_state
-
-    transaction.on_commit(lambda: broadcast_state(game, [{"type": "cancelled"}]))
-
-
 def game_cancel_for_fault(
     *, game_id: int, fault: ServiceFault | None = None, note: str = ""
 ) -> bool:
     """Cancel one game with no rating result (R7.10); False if it was already over.
 
     Locks the game row like every game service, so a move or a clock check arriving at
-    the same moment is applied either entirely before (and then voided) or not at all.
+    the same moment is applied either entirely before (and then voided) or not at all. The
+    void itself is the game service's, like any other change of the game.
     """
-    from ratings.services import rating_reverse_game
-
     with transaction.atomic():
         game = game_locked(game_id)
         if game is None:
@@ -83,17 +77,8 @@ def game_cancel_for_fault(
             fault.games.add(game)
         if game.status not in _CLOCKED:
             return False
-        game.status = Game.Status.CANCELLED
-        game.reason = CANCEL_REASON
-        game.winner_seat = None
-        game.next_deadline = None
-        game.finished_at = game.finished_at or timezone.now()
-        game.save(update_fields=["status", "reason", "winner_seat", "next_deadline", "finished_at"])
         why = note or (f"service fault #{fault.pk}" if fault is not None else "service fault")
-        rating_reverse_game(game=game, note=why)
-        _broadcast_on_commit(game)
-    logger.warning("game %s cancelled: %s", game_id, why)
-    return True
+        return game_void(game_id=game_id, reason=CANCEL_REASON, note=why)
 
 
 def fault_process(*, fault: ServiceFault) -> list[int]:

@@ -22,6 +22,14 @@ class Heartbeat(models.Model):
         return self.at.isoformat()
 
 
+DEFAULT_RATING = 1500
+
+
+def default_players_snapshot() -> list[dict[str, object]]:
+    """Both seats as an unrated newcomer: what a same-device or unrated game shows."""
+    return [{"rating": DEFAULT_RATING, "rating_label": f"{DEFAULT_RATING}?"} for _seat in (0, 1)]
+
+
 class Game(models.Model):
     """One duel. The engine state is the truth; the other columns are copies for queries."""
 
@@ -32,7 +40,7 @@ class Game(models.Model):
         ABORTED = "aborted", _("aborted")
         # Only a game created with a fixed list of deals can run out of them (tests, tools).
         NO_DEAL = "no_deal", _("stopped: no deal left")
-        # Set by the service-fault machinery (R7.10), never by the engine.
+        # A void (R7.10, engine.void through games.services.game_void).
         CANCELLED = "cancelled", _("cancelled")
 
     ACTIVE_STATUSES = (Status.WAITING, Status.PLAYING)
@@ -65,6 +73,9 @@ class Game(models.Model):
     same_device = models.BooleanField(_("same device"), default=False)
     # engine.deadline(state) as a datetime; the sweep looks for rows where it has passed.
     next_deadline = models.DateTimeField(_("next deadline"), null=True, blank=True, db_index=True)
+    # Each seat's {"rating", "rating_label"} as the game was created: what the page shows
+    # beside the names for the whole game, so nothing reads the rating ledger mid-game.
+    players_snapshot = models.JSONField(_("players' ratings"), default=default_players_snapshot)
     # Quarantine: the clock keeper failed this many times in a row to advance the game, and
     # tries again no sooner than `clock_retry_at` (games.services.game_quarantine).
     clock_failures = models.PositiveIntegerField(_("clock failures"), default=0)

@@ -34,8 +34,11 @@ def game_changes(game: Game) -> QuerySet[GameAction]:
 
 
 def replay_change(state: Any, row: GameAction) -> tuple[Any, list[dict[str, Any]]]:
-    """One logged change applied again: a timed transition (no seat) or a player's action."""
+    """One logged change applied again: a void or a timed transition (both seatless), or a
+    player's action."""
     if row.seat is None:
+        if row.action.get("do") == "void":
+            return engine.void(state, row.t, row.action.get("reason") or engine.VOID_REASON)
         return engine.advance(state, row.t)
     return engine.apply(state, row.seat, row.action, row.t)
 

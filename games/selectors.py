@@ -11,8 +11,6 @@ from django.utils import timezone
 from games.models import Challenge, Game
 from games.timebase import to_ms
 
-DEFAULT_RATING = 1500
-
 # Who a connection is, as far as the game is concerned. Each audience is one channel-layer
 # group, and each group only ever receives the view computed for that audience.
 SEAT_0 = "seat_0"
@@ -21,21 +19,6 @@ WATCH = "watch"
 DEVICE = "device"  # the one user who owns both seats of a same-device game
 
 AUDIENCE_SEAT: dict[str, int | None] = {SEAT_0: 0, SEAT_1: 1, WATCH: None, DEVICE: None}
-
-
-def player_rating(user: AbstractBaseUser) -> int:
-    """The rating shown beside a player's name: summed from the rating ledger."""
-    from ratings.selectors import rating_of  # the ratings app reads games' models
-
-    return rating_of(user)
-
-
-def players_ratings(users: list[AbstractBaseUser]) -> list[tuple[int, str]]:
-    """(rating, label) of each player, in one query; the label is "1534?" while provisional."""
-    from ratings.selectors import rating_label, rating_states
-
-    states = rating_states(user_ids=[user.pk for user in users])
-    return [(states[user.pk].rating, rating_label(states[user.pk])) for user in users]
 
 
 def game_get(game_id: int) -> Game | None:

@@ -23,27 +23,11 @@ from django.utils.functional import Promise
 from games import engine, timebase
 from games.broadcast import broadcast_state
 from games.errors import message_for
-from games.models import Game, GameAction
+from games.models import Game, GameAction, default_players_snapshot
+from games.signals import game_finished, game_voided
 
 logger = logging.getLogger(__name__)
 
-# The action vocabulary of the protocol (scenarios.md). Checked before the engine only to
-# refuse junk cheaply; the engine validates every field itself.
-ACTION_DOS = frozenset(
-    {
-        "start",
-        "continue",
-        "play",
-        "lead",
-        "draw",
-        "bid",
-        "raise",
-        "accept",
-        "renounce",
-        "resign",
-        "reveal",
-    }
-)
 MAX_ACTION_CHARS = 256
 MAX_REQUEST_ID_CHARS = 64
 ADVANCE = {"do": "advance"}
@@ -73,10 +57,14 @@ class AdvanceResult:
 
 
 def action_is_well_formed(action: Any) -> bool:
-    """Shape only: a small dict whose `do` is a known word with scalar fields."""
+    """Shape only: a small dict whose `do` is a known word with scalar fields.
+
+    Checked before the engine only to refuse junk without taking the game's lock; the
+    engine validates every field itself, against the same vocabulary.
+    """
     if not isinstance(action, dict) or not isinstance(action.get("do"), str):
         return False
-    if action["do"] not in ACTION_DOS or len(action) > 4:
+    if action["do"] not in engine.ACTIONS or len(action) > engine.MAX_ACTION_KEYS:
         return False
     if not all(isinstance(k, str) for k in action):
         return False
@@ -108,6 +96,9 @@ class _GameWriter:
         self.events: list[dict[str, Any]] = []
         self.changed = False
         self._seq: int | None = None
+        # Signals go out when the status changes, so once per result or void.
+        self._status_before = game.status
+        self.void_note = ""
 
     def _next_seq(self) -> int:
         if self._seq is None:
@@ -196,12 +187,12 @@ class _GameWriter:
         if game.finished_at is None and not game.is_active:
             game.finished_at = self.received_at
         game.save()
-        if game.status == Game.Status.FINISHED:
-            # Rated in the transaction that records the result, exactly once (R7.10 can
-            # still reverse it later). Imported here: ratings.services imports this module.
-            from ratings.services import rating_record_game_result
-
-            rating_record_game_result(game=game)
+        # Inside the transaction: the ratings app rates (or reverses) with the result itself.
+        if game.status != self._status_before:
+            if game.status == Game.Status.FINISHED:
+                game_finished.send(sender=Game, game=game)
+            elif game.status == Game.Status.CANCELLED:
+                game_voided.send(sender=Game, game=game, note=self.void_note)
         events = list(self.events)
         transaction.on_commit(lambda: broadcast_state(game, events, state=state))
 
@@ -216,20 +207,6 @@ def _advance_into(writer: _GameWriter, state: Any) -> Any:
         )
         return advanced
     return state
-
-
-def _acting_seat(seats: list[int], state: Any, action: dict[str, Any], now: float) -> int:
-    """The seat a request is for. Only ambiguous in a same-device game (both seats one user)."""
-    if len(seats) == 1:
-        return seats[0]
-    to_act = engine.view(state, None, now).get("to_act")
-    if to_act is not None:
-        return int(to_act)
-    # Nobody to act (Start, Continue): the first seat for which the engine allows this action.
-    for seat in seats:
-        if any(a.get("do") == action["do"] for a in engine.legal_actions(state, seat)):
-            return seat
-    return seats[0]
 
 
 def _normalize_request_id(request_id: Any) -> str | None:
@@ -266,13 +243,10 @@ def game_submit_action(
                 return ActionResult(
                     ok=not prior.error, version=prior.version, code=prior.error, duplicate=True
                 )
-        if game.status == Game.Status.CANCELLED:
-            # Voided by a service fault (games.faults): the engine state still says
-            # "playing", so the engine must not be asked.
-            return ActionResult(ok=False, version=game.version, code="game_over")
         writer = _GameWriter(game, timebase.server_now())
         state = _advance_into(writer, engine.from_json(game.state))  # a flag beats a late move
-        seat = _acting_seat(seats, state, action, writer.now)
+        # A same-device game (one user, both seats) acts for the seat its screen shows (R7.7).
+        seat = seats[0] if len(seats) == 1 else engine.device_seat(state)
         try:
             new_state, events = engine.apply(state, seat, action, writer.now)
         except engine.RuleError as error:
@@ -337,6 +311,37 @@ def game_advance(*, game_id: int, expected_version: int | None = None) -> Advanc
         )
 
 
+def game_void(*, game_id: int, reason: str = engine.VOID_REASON, note: str = "") -> bool:
+    """Cancel a game with no result (R7.10); False if it is gone or has no result to void.
+
+    A playing game and a finished one (its result came from a clock that was not to be
+    trusted) are voided; `game_voided` then lets the ratings app reverse what it rated.
+    The clock is deliberately not advanced first: a flag that "fell" while time was not
+    being measured must not decide the game. `note` says why, for the ledger and the log.
+    """
+    with transaction.atomic():
+        game = game_locked(game_id)
+        if game is None:
+            return False
+        writer = _GameWriter(game, timebase.server_now())
+        try:
+            state, events = engine.void(engine.from_json(game.state), writer.now, reason)
+        except engine.RuleError:
+            return False
+        writer.void_note = note
+        writer.record(
+            seat=None,
+            user=None,
+            action={"do": "void", "reason": reason},
+            request_id=None,
+            state=state,
+            events=events,
+        )
+        writer.save()
+    logger.warning("game %s voided (%s): %s", game_id, reason, note)
+    return True
+
+
 def games_due(*, now: float, horizon: float = 0.0) -> list[tuple[int, float]]:
     """(id, deadline) of the active games due by `now + horizon`, earliest first.
 
@@ -388,8 +393,14 @@ def game_create(
     balances: tuple[int, int] | None = None,
     banks: tuple[float, float] | None = None,
     created_at: float | None = None,
+    players_snapshot: list[dict[str, Any]] | None = None,
 ) -> Game:
-    """A new game in the `waiting` state. `deals`/`balances`/`banks` exist for tests and tools."""
+    """A new game in the `waiting` state. `deals`/`balances`/`banks` exist for tests and tools.
+
+    `players_snapshot` is each seat's {"rating", "rating_label"} now, shown beside the names
+    for the whole game; whoever pairs rated players passes it (games reads no ratings), and
+    the default is two newcomers.
+    """
     now = timebase.server_now() if created_at is None else created_at
     options: dict[str, Any] = {"deals": deals, "same_device": same_device, "created_at": now}
     if balances is not None:
@@ -407,6 +418,7 @@ def game_create(
             setup=setup,
             rated=rated and not same_device,
             same_device=same_device,
+            players_snapshot=players_snapshot or default_players_snapshot(),
             next_deadline=timebase.to_datetime(deadline) if deadline is not None else None,
         )
     return game

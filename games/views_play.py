@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from games import challenges
+from games import challenges, engine
 from games.errors import ServiceError
 from games.selectors import game_audience, game_get, lobby_snapshot
 from games.services import same_device_game_create
@@ -133,5 +133,9 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "audience": audience,
         "ws_path": f"/ws/games/{game.pk}/",
         "players": [game.player0.get_username(), game.player1.get_username()],
+        # The request vocabulary, for the page to send only the fields a request may carry.
+        "action_keys": {do: list(fields) for do, fields in engine.ACTION_KEYS.items()},
+        # Until the first state arrives (which carries them in `view.rules`).
+        "rules": dict(engine.RULES),
     }
     return render(request, "games/game.html", context)

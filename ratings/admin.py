@@ -19,8 +19,9 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from games.admin import GameAdmin
 from games.faults import fault_process
-from games.models import QueueEntry, ServiceFault
+from games.models import Game, QueueEntry, ServiceFault
 from ratings import matchmaking
 from ratings.models import RatingEntry
 
@@ -79,6 +80,17 @@ class RatingEntryInline(admin.TabularInline):
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+
+class RatedGameAdmin(GameAdmin):
+    """games' own Game admin, plus the game's ledger entries: games knows nothing of ratings,
+    so the ratings app adds its inline by registering this subclass in games' place."""
+
+    inlines = [*GameAdmin.inlines, RatingEntryInline]
+
+
+admin.site.unregister(Game)
+admin.site.register(Game, RatedGameAdmin)
 
 
 @admin.register(ServiceFault)

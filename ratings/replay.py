@@ -32,6 +32,7 @@ ACTION_LABELS: dict[str, Promise] = {
     "resign": _("resigned"),
     "reveal": _("revealed their hand"),
     "advance": _("the clock acted"),
+    "void": _("the game was voided (service fault)"),
 }
 
 

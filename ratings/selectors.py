@@ -15,13 +15,11 @@ from django.db.models import Count, F, IntegerField, Max, Q, QuerySet, Sum, Valu
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
+from games import engine
 from games.models import Game, GameAction
 from ratings.elo import INITIAL_RATING, PlayerRating, display_rating
 from ratings.models import RatingEntry
 
-# Decisions a player makes (the brief's list). Start, Continue and Resign are not: a game
-# in which one seat only pressed Start and then resigned or lost on time is not rated.
-PLAYER_DECISIONS = frozenset({"play", "draw", "lead", "bid", "raise", "accept", "renounce"})
 LEADERBOARD_ACTIVE_DAYS = 30
 LEADERBOARD_SIZE = 100
 
@@ -70,6 +68,16 @@ def rating_states(*, user_ids: Iterable[int]) -> dict[int, PlayerRating]:
     return states
 
 
+def players_snapshot(users: list[AbstractBaseUser]) -> list[dict[str, object]]:
+    """Each player's {"rating", "rating_label"} now, in one query: what a new rated game
+    stores (games.services.game_create) and shows beside the names until it ends."""
+    states = rating_states(user_ids=[user.pk for user in users])
+    return [
+        {"rating": states[user.pk].rating, "rating_label": rating_label(states[user.pk])}
+        for user in users
+    ]
+
+
 def rating_of(user: AbstractBaseUser) -> int:
     return rating_state(user_id=user.pk).rating
 
@@ -99,7 +107,7 @@ def game_is_ratable(game: Game) -> bool:
         return False
     seats = set(
         GameAction.objects.filter(
-            game_id=game.pk, error="", seat__isnull=False, action__do__in=list(PLAYER_DECISIONS)
+            game_id=game.pk, error="", seat__isnull=False, action__do__in=list(engine.DECISIONS)
         )
         .values_list("seat", flat=True)
         .distinct()

@@ -25,7 +25,7 @@ from games.services import game_create
 from ratings import matchmaking
 from ratings.elo import LOSS, WIN, PlayerRating, rate_game
 from ratings.models import RatingEntry
-from ratings.selectors import game_is_ratable, rating_state
+from ratings.selectors import game_is_ratable, players_snapshot, rating_state
 
 # An entry whose waiting page has not asked for its status for this long is dropped: the
 # page asks every few seconds, so only a page that vanished without closing its socket
@@ -69,8 +69,9 @@ def _entry(
 def rating_record_game_result(*, game: Game) -> list[RatingEntry]:
     """Rate a finished game, exactly once; returns the game's "game" entries (maybe none).
 
-    Called by the game service inside the transaction that records the result, with the
-    game object carrying its final status and winner (saved or not). Calling it again —
+    Called on games' `game_finished` signal (ratings.receivers), which the game service
+    sends inside the transaction that records the result, with the game carrying its final
+    status and winner. Calling it again —
     a retried task, a flag racing a move — returns the entries already written: the check
     below catches the common case and the unique constraint on (game, player, reason)
     the race, in which case the savepoint rolls back only this attempt.
@@ -294,8 +295,9 @@ def queue_pair(*, now: datetime | None = None) -> list[Game]:
                         raise _PairLost
                     # Seats at random: who sits where must not depend on who queued first.
                     seated = (first, second) if secrets.randbelow(2) == 0 else (second, first)
+                    pair = [users[seated[0].user_id], users[seated[1].user_id]]
                     game = game_create(
-                        player0=users[seated[0].user_id], player1=users[seated[1].user_id]
+                        player0=pair[0], player1=pair[1], players_snapshot=players_snapshot(pair)
                     )
                     players_redirect_on_commit(game)
             except _PairLost:

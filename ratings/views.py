@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from games.views_play import socket_closed_labels
 from ratings import replay as replay_pages
+from ratings.elo import PROVISIONAL_GAMES
 from ratings.selectors import LEADERBOARD_ACTIVE_DAYS, leaderboard, rating_label, rating_state
 from ratings.services import queue_status_of
 
@@ -18,7 +19,11 @@ def leaderboard_page(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "ratings/leaderboard.html",
-        {"rows": leaderboard(), "active_days": LEADERBOARD_ACTIVE_DAYS},
+        {
+            "rows": leaderboard(),
+            "active_days": LEADERBOARD_ACTIVE_DAYS,
+            "provisional_games": PROVISIONAL_GAMES,
+        },
     )
 
 

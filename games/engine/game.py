@@ -279,8 +279,12 @@ def apply(
 def void(state: State, now: float, reason: str = VOID_REASON) -> tuple[State, list[Event]]:
     """The game is cancelled with no result (R7.10): no winner, nothing left to do.
 
-    Allowed while the game is waiting or playing; a game already over raises
-    RuleError("game_over"). Timed transitions due by `now` are deliberately not run first:
+    Allowed while the game is waiting or playing, and on a finished game too: a fault
+    window can end after a game did, and its result, measured with an unreliable clock,
+    must go (the platform reverses its rating). That void clears the winner and keeps the
+    rest of the final state, so it reveals nothing the finished view did not already show.
+    An aborted, no-deal or cancelled game has no result to void: RuleError("game_over").
+    Timed transitions due by `now` are deliberately not run first:
     a void exists because the clock could not be trusted, so a flag that "fell" meanwhile
     must not decide the game. The round in progress is not closed: both hands and the
     boneyard stay secret (no `last_round` is built from it), and the banks stay as they
@@ -288,7 +292,7 @@ def void(state: State, now: float, reason: str = VOID_REASON) -> tuple[State, li
     """
     if type(reason) is not str or not reason:
         raise ValueError("a void needs a reason: a non-empty string")
-    if state.status in TERMINAL:
+    if state.status in TERMINAL and state.status != OVER:
         raise RuleError("game_over", "The game is over.")
     now = float(now)
     st = state.clone()

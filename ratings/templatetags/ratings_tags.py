@@ -8,6 +8,7 @@ from django import template
 from django.contrib.auth.models import AbstractBaseUser
 
 from ratings.chart import rating_chart
+from ratings.elo import PROVISIONAL_GAMES
 from ratings.selectors import (
     profile_games,
     rating_history,
@@ -30,6 +31,7 @@ def profile_games_section(context: dict[str, Any], player: AbstractBaseUser) -> 
         "request": context.get("request"),
         "rating": state,
         "rating_label": rating_label(state),
+        "provisional_games": PROVISIONAL_GAMES,
         "history": history,
         "chart": rating_chart([entry.rating_after for entry in history]) if history else None,
         "summary": results_summary(user=player),

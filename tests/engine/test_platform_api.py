@@ -91,11 +91,9 @@ def test_void_ignores_a_flag_that_fell_during_the_fault() -> None:
     assert engine.view(voided, 1, 300.0)["players"][1]["bank"] == 120.0
 
 
-@pytest.mark.parametrize("how", ["resign", "abort", "void"])
-def test_void_of_a_game_already_over_is_game_over(how: str) -> None:
-    if how == "resign":
-        over, _ = engine.apply(started(), 0, {"do": "resign"}, 2.0)
-    elif how == "abort":
+@pytest.mark.parametrize("how", ["abort", "void"])
+def test_void_of_a_game_without_a_result_is_game_over(how: str) -> None:
+    if how == "abort":
         over, _ = engine.advance(engine.new_game(created_at=0.0), 61.0)
     else:
         over, _ = engine.void(started(), 2.0)
@@ -104,6 +102,25 @@ def test_void_of_a_game_already_over_is_game_over(how: str) -> None:
         engine.void(over, 3.0)
     assert info.value.code == "game_over"
     assert engine.to_json(over) == before
+
+
+def test_void_of_a_finished_game_clears_the_result_and_reveals_nothing_new() -> None:
+    # R7.10: a fault window that ends after the game did voids its result too.
+    over, _ = engine.apply(started(), 0, {"do": "resign"}, 2.0)
+    assert over.status == "finished" and over.winner == 1
+    voided, events = engine.void(over, 3.0, reason="admin")
+    assert events == [{"type": "void", "t": 3.0, "reason": "admin"}]
+    assert voided.status == "cancelled" and voided.winner is None and voided.reason == "admin"
+    assert engine.deadline(voided) is None
+    assert engine.legal_actions(voided, 0) == engine.legal_actions(voided, 1) == []
+    for seat in VIEW_AUDIENCES:
+        before, after = engine.view(over, seat, 3.0), engine.view(voided, seat, 3.0)
+        assert after["hand"] == before["hand"] and after["last_round"] == before["last_round"]
+        assert after["status"] == "cancelled" and after["winner"] is None
+    assert engine.to_json(_roundtrip(voided)) == engine.to_json(voided)
+    with pytest.raises(RuleError) as info:
+        engine.void(voided, 4.0)
+    assert info.value.code == "game_over"
 
 
 def test_after_a_void_every_request_is_game_over() -> None:

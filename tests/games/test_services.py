@@ -303,6 +303,17 @@ def test_same_device_requests_go_to_the_seat_to_act(alice):
     assert game.actions.filter(seat=1, error="").count() == 3
 
 
+def test_same_device_resign_acts_for_the_seat_on_screen(alice):
+    # engine.device_seat: once seat 0 has pressed Start, the screen is seat 1's, and so is
+    # a resignation sent from it (before issue 10 it went to seat 0, the first seat allowed).
+    game = make_game(alice, alice, same_device=True, deals=[SIXES_DEAL])
+    assert submit(game, alice, {"do": "start"}).ok  # seat 0
+    assert submit(game, alice, {"do": "resign"}).ok
+    game.refresh_from_db()
+    assert game.actions.get(action__do="resign").seat == 1
+    assert game.status == Game.Status.FINISHED and game.winner_seat == 0
+
+
 def _race(game_id: int, users_actions: list, barrier: threading.Barrier) -> list:
     results: list = [None] * len(users_actions)
 

@@ -9,6 +9,7 @@ const T0 = 1_700_000_000; // epoch seconds
 function view({ running = 0, start = T0, bank = 120, banks = [120, 120] } = {}) {
   return {
     status: "playing",
+    rules: { delay: 10 },
     clock: { running, decision_start: start, delay_end: start + 10, flag_at: start + 10 + bank },
     players: banks.map((b) => ({ bank: b })),
     deadline: (start + 10 + bank) * 1000,
@@ -40,9 +41,11 @@ describe("clockReadout", () => {
   });
 
   it("shows stopped clocks when nobody's runs (R7.7)", () => {
-    const v = { status: "playing", clock: null, players: [{ bank: 100.5 }, { bank: 90 }] };
+    const v = { status: "playing", rules: { delay: 7 }, clock: null, players: [{ bank: 100.5 }, { bank: 90 }] };
     const r = clockReadout(v, 0);
     assert.deepEqual(r.map((x) => [x.running, x.bank]), [[false, 100500], [false, 90000]]);
+    // The whole delay ahead of a stopped clock is the view's rule, not a number of the page.
+    assert.deepEqual(r.map((x) => x.delay), [7000, 7000]);
   });
 });
 

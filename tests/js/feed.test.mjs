@@ -14,6 +14,10 @@ describe("feed", () => {
     assert.equal(sentence({ type: "draw", player: 0, tile: "3-2" }, names), "ana drew [3|2]");
     assert.equal(sentence({ type: "bid", player: 0, amount: 15 }, names), "ana bids 15");
     assert.equal(sentence({ type: "t_unknown" }, names), null);
+    assert.equal(
+      sentence({ type: "void", reason: "service_fault" }, names),
+      "The game was cancelled: a service fault, no result (R7.10)",
+    );
   });
 
   it("joins a placement and its score in one line", () => {

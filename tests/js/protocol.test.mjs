@@ -28,13 +28,16 @@ describe("OffsetEstimator", () => {
 });
 
 describe("actions", () => {
-  it("sends only the keys of an ACTION", () => {
-    assert.deepEqual(cleanAction({ do: "play", tile: "6-4", end: "right", count: 15 }), {
+  it("sends only the keys the engine's ACTION_KEYS give the request", () => {
+    const keys = { play: ["tile", "end"], bid: ["amount"], draw: [] };
+    assert.deepEqual(cleanAction({ do: "play", tile: "6-4", end: "right", count: 15 }, keys), {
       do: "play",
       tile: "6-4",
       end: "right",
     });
-    assert.deepEqual(cleanAction({ do: "bid", amount: 20 }), { do: "bid", amount: 20 });
+    assert.deepEqual(cleanAction({ do: "bid", amount: 20 }, keys), { do: "bid", amount: 20 });
+    assert.deepEqual(cleanAction({ do: "draw", amount: 20 }, keys), { do: "draw" });
+    assert.deepEqual(cleanAction({ do: "nonsense", tile: "6-4" }, keys), { do: "nonsense" });
   });
 
   it("makes unique ids and socket URLs", () => {
@@ -135,6 +138,7 @@ function harness(handlers = {}) {
       setInterval: () => 0, // no pings in these tests
       clearInterval: () => {},
       random: () => 0.5,
+      actionKeys: { draw: [], play: ["tile", "end"] },
     },
   );
   socket.connect();

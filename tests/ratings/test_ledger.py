@@ -13,10 +13,16 @@ from games import services
 from games.broadcast import players_meta
 from games.faults import game_cancel_for_fault
 from games.models import Game
-from games.selectors import player_rating
 from ratings.elo import PlayerRating, rate_game
 from ratings.models import RatingEntry
-from ratings.selectors import game_is_ratable, leaderboard, rating_label, rating_state
+from ratings.selectors import (
+    game_is_ratable,
+    leaderboard,
+    players_snapshot,
+    rating_label,
+    rating_state,
+)
+from ratings.selectors import rating_of as player_rating
 from ratings.services import rating_record_game_result, rating_reverse_game
 from tests.games.factories import drive, make_game, seeded_deals
 from tests.ratings.ledger import assert_ledger_consistent
@@ -40,14 +46,30 @@ def test_a_finished_game_is_rated_by_the_game_service_in_its_transaction(players
     assert entries(game) == [(alice.pk, "game", 20), (bob.pk, "game", -20)]
     assert rating_state(user_id=alice.pk) == PlayerRating(1520, 1, 1520)
     assert rating_state(user_id=bob.pk) == PlayerRating(1480, 1, 1500)
-    assert player_rating(alice) == 1520  # the game page's rating comes from the ledger
+    assert player_rating(alice) == 1520
     assert rating_label(rating_state(user_id=alice.pk)) == "1520?"  # provisional
-    # What every game message carries beside the names: both ratings, provisional marked.
+    assert_ledger_consistent()
+
+
+def test_a_game_shows_the_ratings_stored_when_it_was_created(players, play_game):
+    alice, bob = players[:2]
+    play_game(alice, bob, winner=0)
+    snapshot = players_snapshot([alice, bob])
+    assert snapshot == [
+        {"rating": 1520, "rating_label": "1520?"},
+        {"rating": 1480, "rating_label": "1480?"},
+    ]
+    game = services.game_create(player0=alice, player1=bob, players_snapshot=snapshot)
+    # A result recorded meanwhile (another game) does not change what this game shows.
+    play_game(alice, bob, winner=1)
+    game.refresh_from_db()
     assert [(p["rating"], p["rating_label"]) for p in players_meta(game)] == [
         (1520, "1520?"),
         (1480, "1480?"),
     ]
-    assert_ledger_consistent()
+    # Without a snapshot (same-device, tools), both seats show a newcomer's rating.
+    plain = services.game_create(player0=alice, player1=bob, rated=False)
+    assert [p["rating_label"] for p in players_meta(plain)] == ["1500?", "1500?"]
 
 
 def test_rating_the_same_result_twice_rates_once(players, play_game):

@@ -77,7 +77,7 @@ export class AuctionView {
     standing.className = "auction__standing";
     standing.textContent =
       auc.bid === null || auc.bid === undefined
-        ? gettext("No bid yet: the rival bids at least 15 or renounces")
+        ? fmt(gettext("No bid yet: the rival bids at least %(n)s or renounces"), { n: view.rules.min_bid })
         : fmt(gettext("Standing bid: %(n)s by %(p)s"), { n: auc.bid, p: names[auc.bidder] });
     root.appendChild(standing);
 

@@ -6,9 +6,15 @@
  * `server_time` in epoch MILLISECONDS. Given the server's "now" (local time + offset),
  * what to show is plain arithmetic; the only thing the page does when a clock reaches
  * zero is to send `tick`, so that the server looks at its own clock (R7.6).
+ *
+ * Rule numbers come from the view too (`view.rules`, the engine's RULES), never from here.
  */
 
-export const DELAY_MS = 10000; // R7.2, shown for a player who is not running
+/** The delay of every decision (R7.2) in ms, from the view's rules; 0 before any view. */
+export function delayMs(view) {
+  return (view?.rules?.delay ?? 0) * 1000;
+}
+
 export const LOW_BANK_MS = 20000;
 
 /**
@@ -34,7 +40,8 @@ export function clockReadout(view, serverNow) {
         out: serverNow >= flagAt,
       };
     }
-    return { seat, running: false, delay: DELAY_MS, bank: bankSeconds * 1000, low: false, out: false };
+    // A player who is not running has the whole delay ahead (R7.2).
+    return { seat, running: false, delay: delayMs(view), bank: bankSeconds * 1000, low: false, out: false };
   });
 }
 
@@ -122,7 +129,8 @@ export class ClockView {
       slot.box.classList.toggle("clock--in-bank", r.running && r.delay === 0);
       slot.box.classList.toggle("clock--low", r.low);
       slot.box.classList.toggle("clock--out", r.out);
-      slot.box.style.setProperty("--delay-frac", String(r.delay / DELAY_MS));
+      const full = delayMs(view);
+      slot.box.style.setProperty("--delay-frac", String(full > 0 ? r.delay / full : 0));
       if (r.running && r.low) {
         const whole = Math.ceil(r.bank / 1000);
         if (whole !== this.lastWhole) {

@@ -138,6 +138,8 @@ export function describe(ev, names) {
       return fmt(gettext("%(p)s took the device"), { p });
     case "abort":
       return gettext("The game was aborted: not started in time");
+    case "void":
+      return gettext("The game was cancelled: a service fault, no result (R7.10)");
     case "game_over":
       if (ev.winner === null || ev.winner === undefined) return gettext("Game over");
       return fmt(gettext("%(p)s wins (%(reason)s)"), { p: who(ev.winner), reason: reasonText(ev.reason) });

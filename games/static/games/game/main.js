@@ -23,6 +23,8 @@ const $ = (sel, root = document) => root.querySelector(sel);
 
 const root = document.getElementById("game");
 const names = JSON.parse($("#game-players")?.textContent || '["", ""]');
+// The engine's request vocabulary ({do: [field, ...]}): requests carry those fields only.
+const actionKeys = JSON.parse($("#game-action-keys")?.textContent || "{}");
 
 /** Page state: the last view, and the few UI choices that are the page's own. */
 const ui = {
@@ -166,7 +168,7 @@ const socket = new GameSocket(socketUrl(root.dataset.wsPath), {
     // "open": the banner stays until the state arrives (onState), which proves the
     // server can read the game again.
   },
-});
+}, { actionKeys });
 
 /**
  * One request in flight at a time, and none chosen from a stale view: busy until the

@@ -78,10 +78,13 @@ export function backoffDelay(attempt, random = Math.random) {
   return Math.min(8000, 400 * 2 ** attempt) * (0.75 + random() * 0.5);
 }
 
-/** Only the keys an ACTION may carry: the engine refuses anything else as bad_request. */
-export function cleanAction(action) {
+/**
+ * Only the keys an ACTION may carry: the engine refuses anything else as bad_request.
+ * `actionKeys` is the engine's ACTION_KEYS ({do: [field, ...]}), delivered with the page.
+ */
+export function cleanAction(action, actionKeys) {
   const out = { do: action.do };
-  for (const key of ["tile", "end", "amount"]) if (action[key] !== undefined) out[key] = action[key];
+  for (const key of actionKeys[action.do] || []) if (action[key] !== undefined) out[key] = action[key];
   return out;
 }
 
@@ -100,7 +103,8 @@ export class GameSocket {
   /**
    * @param {string} url
    * @param {SocketHandlers} handlers
-   * @param {object} [env] WebSocket, timers and random source (the unit tests pass fakes)
+   * @param {object} [env] WebSocket, timers and random source (the unit tests pass fakes),
+   *   and actionKeys, the engine's ACTION_KEYS that requests are cleaned with
    */
   constructor(url, handlers = {}, env = {}) {
     this.url = url;
@@ -113,6 +117,7 @@ export class GameSocket {
       clearInterval: env.clearInterval ?? ((t) => clearInterval(t)),
       random: env.random ?? Math.random,
     };
+    this.actionKeys = env.actionKeys ?? {};
     this.clock = new OffsetEstimator();
     // id -> {action, attempts}: every request not answered yet. Kept across reconnects and
     // sent again with the same id, which the server answers once (idempotent on the id).
@@ -209,7 +214,7 @@ export class GameSocket {
   /** Send an ACTION; returns its id, or null when the socket is not open. */
   send(action) {
     const id = requestId();
-    const clean = cleanAction(action);
+    const clean = cleanAction(action, this.actionKeys);
     if (!this.sendRaw({ type: "action", id, action: clean })) return null;
     this.pending.set(id, { action: clean, attempts: 0 });
     return id;

@@ -1,6 +1,7 @@
 /**
- * The panels laid over the table between decisions: Start (P1, 60 s), the round summary
- * with Continue (P2, 30 s), and game over with the result and a rematch challenge.
+ * The panels laid over the table between decisions: Start (P1), the round summary with
+ * Continue (P2), and game over with the result and a rematch challenge. Their timeouts are
+ * the view's (`view.rules`, `start_deadline`, `continue_at`), never numbers of this file.
  * Countdowns are drawn from the server's instants (start_deadline / continue_at, epoch
  * seconds); when they reach zero the clock module's `tick` lets the server act.
  */

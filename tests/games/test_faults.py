@@ -1,4 +1,5 @@
-"""Service faults (R7.10): detection, cancellation of the games in the window, reversal."""
+"""Service faults (R7.10): detection, the void of the games in the window (games.faults),
+and the reversal of their ratings that the ratings app does on hearing of it."""
 
 from __future__ import annotations
 
@@ -22,12 +23,19 @@ from games.faults import (
     timekeeping_status,
 )
 from games.models import Game, Heartbeat, ServiceFault
-from games.selectors import SEAT_0, SEAT_1, WATCH, player_rating
+from games.selectors import SEAT_0, SEAT_1, WATCH
 from ratings.models import RatingEntry
+from ratings.selectors import rating_of as player_rating
 from tests.games.factories import make_game
+from tests.ratings import conftest as rated_games
 from tests.ratings.ledger import assert_ledger_consistent
 
 pytestmark = pytest.mark.django_db
+
+# Rated games played to their end, as the ratings tests play them: the reversal is checked here.
+fast_passwords = rated_games.fast_passwords
+players = rated_games.players
+play_game = rated_games.play_game
 
 
 def started_game(p0: AbstractBaseUser, p1: AbstractBaseUser) -> Game:
@@ -291,7 +299,7 @@ def test_a_cancelled_game_refuses_moves_and_tells_both_players(players):
     for audience in (SEAT_0, SEAT_1, WATCH):
         view = state_message(game, audience)["game"]
         assert view["status"] == "cancelled"
-        assert view["cancelled_reason"] == "service_fault"
+        assert view["reason"] == "service_fault"
         assert view["legal"] == []
 
 
@@ -311,4 +319,56 @@ def test_cancellation_is_broadcast_to_the_game_page(players, django_capture_on_c
     message = async_to_sync(layer.receive)(channel)["message"]
     assert message["type"] == "state"
     assert message["game"]["status"] == "cancelled"
-    assert message["game"]["cancelled_reason"] == "service_fault"
+    assert message["game"]["reason"] == "service_fault"
+
+
+@pytest.mark.parametrize("finished", [False, True])
+def test_a_void_is_an_engine_transition_logged_and_replayed(players, play_game, finished):
+    from games.replay import game_replay
+
+    alice, bob = players[:2]
+    game = play_game(alice, bob, winner=0) if finished else started_game(alice, bob)
+    version = game.version
+    assert services.game_void(game_id=game.pk, note="test") is True
+    game.refresh_from_db()
+    assert game.version == version + 1
+    assert game.status == Game.Status.CANCELLED and game.winner_seat is None
+    assert game.state["status"] == "cancelled" and game.state["reason"] == "service_fault"
+    last = game.actions.order_by("-seq").first()
+    assert last.seat is None and last.user is None
+    assert last.action == {"do": "void", "reason": "service_fault"}
+    assert last.version == game.version and last.error == ""
+    # The log reproduces the void, as it reproduces every other change.
+    replayed = game_replay(game)
+    assert replayed.status == "cancelled" and replayed.winner is None
+    # Reversed once, if it had been rated; a second void changes nothing.
+    reversals = RatingEntry.objects.filter(game=game, reason="fault_reversal").count()
+    assert reversals == (2 if finished else 0)
+    assert services.game_void(game_id=game.pk) is False
+    game.refresh_from_db()
+    assert game.version == version + 1
+    assert_ledger_consistent()
+
+
+def test_the_data_migration_voids_games_cancelled_before_the_engine_could(players):
+    import importlib
+
+    from django.apps import apps
+
+    migration = importlib.import_module("games.migrations.0006_void_legacy_cancelled_games")
+    alice, bob = players[:2]
+    game = started_game(alice, bob)
+    # What the old cancellation left: a cancelled row over an engine state still playing.
+    Game.objects.filter(pk=game.pk).update(
+        status=Game.Status.CANCELLED, reason="service_fault", finished_at=timezone.now()
+    )
+    migration.void_legacy_rows(apps, None)
+    migration.void_legacy_rows(apps, None)  # a second run finds nothing left to do
+    game.refresh_from_db()
+    assert game.state["status"] == "cancelled" and game.version == 3
+    assert list(game.actions.filter(action__do="void").values_list("seat", "version")) == [
+        (None, 3)
+    ]
+    from games.replay import game_replay
+
+    assert game_replay(game).status == "cancelled"

@@ -1,0 +1,17 @@
+"""What games tells the rest of the platform, so that games depends on nothing else.
+
+Both are sent by the game writer (games.services) inside the transaction that records the
+change, once per change of status, after the row is saved: a receiver that writes (the
+ratings app rates and reverses) commits or rolls back with the result itself, and one that
+raises undoes the change. Receivers get `game`, the saved row.
+"""
+
+from __future__ import annotations
+
+from django.dispatch import Signal
+
+# A game reached `finished`: it has a winner (winner_seat) and a reason.
+game_finished = Signal()
+# A game was voided (R7.10), whether it was playing or had already finished; besides
+# `game`, receivers get `note`, a free text saying why for the ledger and the logs.
+game_voided = Signal()

@@ -1,0 +1,22 @@
+"""The ratings app listens to games: it rates what finished and reverses what was voided.
+
+games sends each signal once, inside the transaction that records the change, so the
+ledger entries commit (or roll back) with the result; the services are idempotent besides,
+backed by the ledger's unique constraint, so a repeated signal still rates once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.models import Game
+from ratings.services import rating_record_game_result, rating_reverse_game
+
+
+def rate_finished_game(sender: Any, *, game: Game, **kwargs: Any) -> None:
+    rating_record_game_result(game=game)
+
+
+def reverse_voided_game(sender: Any, *, game: Game, note: str = "", **kwargs: Any) -> None:
+    # A game voided before it finished has no "game" entries: nothing to reverse.
+    rating_reverse_game(game=game, note=note)
