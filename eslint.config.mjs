@@ -6,9 +6,9 @@ import globals from "globals";
 const djangoI18n = { gettext: "readonly", ngettext: "readonly", interpolate: "readonly" };
 
 export default [
-  { files: ["games/static/**/*.js", "ratings/static/**/*.js"], ...js.configs.recommended },
+  { files: ["games/static/**/*.js", "lobby/static/**/*.js"], ...js.configs.recommended },
   {
-    files: ["games/static/**/*.js", "ratings/static/**/*.js"],
+    files: ["games/static/**/*.js", "lobby/static/**/*.js"],
     languageOptions: {
       ecmaVersion: 2022,
       sourceType: "module",
@@ -17,7 +17,7 @@ export default [
   },
   {
     // Loaded with a plain <script defer>, not as modules.
-    files: ["games/static/games/lobby.js", "ratings/static/ratings/play_now.js"],
+    files: ["lobby/static/lobby/lobby.js", "lobby/static/lobby/play_now.js"],
     languageOptions: { sourceType: "script" },
   },
   { ignores: ["node_modules/", ".venv/", "var/", "test-artifacts/"] },

@@ -11,5 +11,6 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("", include("games.urls")),
+    path("", include("lobby.urls")),
     path("", include("ratings.urls")),
 ]

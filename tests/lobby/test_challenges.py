@@ -9,9 +9,10 @@ from channels.db import database_sync_to_async
 from django.urls import reverse
 from django.utils import timezone
 
-from games import challenges
 from games.errors import ServiceError
-from games.models import Challenge, Game
+from games.models import Game
+from lobby import challenges
+from lobby.models import Challenge
 from tests.games.wsclient import WsClient
 
 

@@ -15,11 +15,11 @@ from django.utils import timezone
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.models import Game, QueueEntry
-from games.selectors import user_group
-from ratings.matchmaking import Waiting, acceptable, accepted_range, find_pairs
-from ratings.models import RatingEntry
-from ratings.services import (
+from games.models import Game
+from lobby.matchmaking import Waiting, acceptable, accepted_range, find_pairs
+from lobby.models import QueueEntry
+from lobby.selectors import user_group
+from lobby.services import (
     queue_drop_stale,
     queue_join,
     queue_leave,
@@ -27,6 +27,7 @@ from ratings.services import (
     queue_status_of,
     queue_touch,
 )
+from ratings.models import RatingEntry
 
 # --- The pure rule ---------------------------------------------------------------------
 

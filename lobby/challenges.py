@@ -15,10 +15,11 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
-from games.broadcast import lobby_changed_on_commit, players_redirect_on_commit
 from games.errors import ServiceError
-from games.models import Challenge, Game
+from games.models import Game
 from games.services import game_create
+from lobby.broadcast import lobby_changed_on_commit, players_redirect_on_commit
+from lobby.models import Challenge
 
 CHALLENGE_TTL = timedelta(minutes=10)
 MAX_OPEN_CHALLENGES = 5
