@@ -42,6 +42,7 @@ INSTALLED_APPS = [
     "channels",
     "axes",
     "accounts",
+    "pages",
     "games",
     "ratings",
     "lobby",
