@@ -15,10 +15,5 @@ export default [
       globals: { ...globals.browser, ...djangoI18n },
     },
   },
-  {
-    // Loaded with a plain <script defer>, not as modules.
-    files: ["lobby/static/lobby/lobby.js", "lobby/static/lobby/play_now.js"],
-    languageOptions: { sourceType: "script" },
-  },
   { ignores: ["node_modules/", ".venv/", "var/", "test-artifacts/"] },
 ];

@@ -79,7 +79,7 @@ def _scope_language(scope: dict[str, Any]) -> str:
     return settings.LANGUAGE_CODE
 
 
-def _echo_id(value: Any) -> str | int | None:
+def echo_id(value: Any) -> str | int | None:
     """A request id fit to send back: a short string or an int, else nothing."""
     if isinstance(value, bool) or not isinstance(value, str | int):
         return None
@@ -197,7 +197,7 @@ class JsonProtocolMixin:
         with translation.override(self.language):
             message = str(message_for(code))
         await self.send_json(
-            {"type": "error", "id": _echo_id(request_id), "code": code, "message": message}
+            {"type": "error", "id": echo_id(request_id), "code": code, "message": message}
         )
 
     def parse(self, text_data: str | None, bytes_data: bytes | None) -> dict[str, Any] | None:

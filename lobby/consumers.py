@@ -12,7 +12,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from games.consumers import UNAVAILABLE_ERRORS, JsonProtocolMixin
+from games.consumers import UNAVAILABLE_ERRORS, JsonProtocolMixin, echo_id
 from lobby.selectors import LOBBY_GROUP, lobby_snapshot, user_group
 from lobby.services import queue_join, queue_leave, queue_status_of, queue_touch
 
@@ -82,7 +82,9 @@ class LobbyConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
         else:
             await self.send_error("bad_request", data.get("id"))
             return
-        await self.send_json(status.as_message())
+        # The request's id comes back with the answer, so that the page knows which of its
+        # requests is answered and does not send it again.
+        await self.send_json({**status.as_message(), "id": echo_id(data.get("id"))})
 
     async def lobby_changed(self, event: dict[str, Any]) -> None:
         # The group message carries nothing: each connection reads only what its user may see.

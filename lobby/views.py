@@ -2,12 +2,11 @@
 
 Plain POST forms with CSRF that work without JavaScript; every change goes through
 lobby.challenges, and the outcome is reported with Django messages. The live parts (the
-challenge list, the queue) talk over /ws/lobby/ (lobby.consumers).
+challenge list, the queue) talk over /ws/lobby/ (lobby.consumers); their scripts take
+their words from the JavaScript catalogue (/jsi18n/), like every script of the site.
 """
 
 from __future__ import annotations
-
-from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -28,39 +27,9 @@ def _game_url(game_id: int) -> str:
     return reverse("game", kwargs={"game_id": game_id})
 
 
-def socket_closed_labels(request: HttpRequest) -> dict[str, str]:
-    """What a page says when the lobby socket is closed for good (codes 4401 and 4403).
-
-    Used by lobby.js and play_now.js, which stop reconnecting then.
-    """
-    login = f"{reverse('login')}?{urlencode({'next': request.get_full_path()})}"
-    return {
-        "signed_out": _("You are signed out."),
-        "sign_in": _("Sign in again"),
-        "login_url": login,
-        "forbidden": _("This page may not connect to the game server. Reload it to try again."),
-    }
-
-
-def _lobby_labels(request: HttpRequest) -> dict[str, str]:
-    """The words lobby.js needs, translated here so the script has no catalogue to load."""
-    return {
-        **socket_closed_labels(request),
-        "you_challenged": _("You challenged %(opponent)s"),
-        "your_open": _("Your open challenge"),
-        "challenges_you": _("%(challenger)s challenges you"),
-        "open_from": _("Open challenge from %(challenger)s"),
-        "accept": _("Accept"),
-        "decline": _("Decline"),
-        "cancel": _("Cancel"),
-        "empty": _("No open challenges."),
-    }
-
-
 @login_required
 def lobby(request: HttpRequest) -> HttpResponse:
-    context = {"challenges": lobby_snapshot(request.user), "lobby_labels": _lobby_labels(request)}
-    return render(request, "lobby/lobby.html", context)
+    return render(request, "lobby/lobby.html", {"challenges": lobby_snapshot(request.user)})
 
 
 @login_required
@@ -117,15 +86,6 @@ def challenge_cancel(request: HttpRequest, challenge_id: int) -> HttpResponse:
 @login_required
 def play_now(request: HttpRequest) -> HttpResponse:
     status = queue_status_of(user=request.user)
-    labels = {
-        **socket_closed_labels(request),
-        "joining": _("Joining the queue…"),
-        "waiting": _("Waiting for an opponent…"),
-        "found": _("Opponent found! Opening your game…"),
-        "left": _("You left the queue."),
-        "reconnecting": _("Connection lost, reconnecting…"),
-        "error": _("Something went wrong."),
-    }
     return render(
         request,
         "lobby/play_now.html",
@@ -134,6 +94,5 @@ def play_now(request: HttpRequest) -> HttpResponse:
             "active_game_url": (
                 reverse("game", kwargs={"game_id": status.game_id}) if status.game_id else None
             ),
-            "play_now_labels": labels,
         },
     )

@@ -255,9 +255,10 @@ async def test_queue_over_the_lobby_socket(players):
     assert (await a.recv())["type"] == "challenges"
     assert (await b.recv())["type"] == "challenges"
 
-    await a.send({"type": "queue", "do": "join"})
+    await a.send({"type": "queue", "do": "join", "id": "j-1"})
     status = await a.recv()
     assert status["type"] == "queue" and status["in_queue"] and status["waiting"] == 1
+    assert status["id"] == "j-1"  # the page's request, answered: it is not sent again
     assert status["range"] == 100 and status["rating"] == 1500
     await a.send({"type": "queue", "do": "status"})
     assert (await a.recv())["in_queue"]
