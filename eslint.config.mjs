@@ -6,19 +6,14 @@ import globals from "globals";
 const djangoI18n = { gettext: "readonly", ngettext: "readonly", interpolate: "readonly" };
 
 export default [
-  { files: ["games/static/**/*.js", "ratings/static/**/*.js"], ...js.configs.recommended },
+  { files: ["games/static/**/*.js", "lobby/static/**/*.js"], ...js.configs.recommended },
   {
-    files: ["games/static/**/*.js", "ratings/static/**/*.js"],
+    files: ["games/static/**/*.js", "lobby/static/**/*.js"],
     languageOptions: {
       ecmaVersion: 2022,
       sourceType: "module",
       globals: { ...globals.browser, ...djangoI18n },
     },
-  },
-  {
-    // Loaded with a plain <script defer>, not as modules.
-    files: ["games/static/games/lobby.js", "ratings/static/ratings/play_now.js"],
-    languageOptions: { sourceType: "script" },
   },
   { ignores: ["node_modules/", ".venv/", "var/", "test-artifacts/"] },
 ];

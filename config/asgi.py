@@ -11,13 +11,14 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402  (needs Django set u
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from games.handshake import OutageGuard, allowed_hosts_origin_validator  # noqa: E402
-from games.routing import websocket_urlpatterns  # noqa: E402
+from games.routing import websocket_urlpatterns as game_sockets  # noqa: E402
+from lobby.routing import websocket_urlpatterns as lobby_sockets  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": allowed_hosts_origin_validator(
-            OutageGuard(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
+            OutageGuard(AuthMiddlewareStack(URLRouter(game_sockets + lobby_sockets)))
         ),
     }
 )

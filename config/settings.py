@@ -45,8 +45,10 @@ INSTALLED_APPS = [
     "channels",
     "axes",
     "accounts",
+    "pages",
     "games",
     "ratings",
+    "lobby",
 ]
 
 MIDDLEWARE = [
@@ -170,8 +172,8 @@ CLOCK_KEEPER = env.bool("CLOCK_KEEPER", default=True)
 CLOCK_KEEPER_POLL_SECONDS = env.float("CLOCK_KEEPER_POLL_SECONDS", default=0.2)
 CELERY_BEAT_SCHEDULE = {
     # Pairs "Play now" players whose accepted rating range has widened enough.
-    "queue-pair": {"task": "ratings.tasks.queue_pair", "schedule": 1.0},
-    "challenges-expire": {"task": "games.tasks.challenges_expire", "schedule": 30.0},
+    "queue-pair": {"task": "lobby.tasks.queue_pair", "schedule": 1.0},
+    "challenges-expire": {"task": "lobby.tasks.challenges_expire", "schedule": 30.0},
 }
 
 # --- WebSocket abuse limits: messages per window, per connection, per user (all of a

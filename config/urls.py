@@ -10,6 +10,8 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include("accounts.urls")),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
+    path("", include("pages.urls")),
     path("", include("games.urls")),
+    path("", include("lobby.urls")),
     path("", include("ratings.urls")),
 ]

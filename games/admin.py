@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from games.faults import game_cancel_by_admin
-from games.models import Challenge, Game, GameAction
+from games.models import Game, GameAction
 
 
 class GameActionInline(admin.TabularInline):
@@ -93,12 +93,3 @@ class GameAdmin(admin.ModelAdmin):
             % {"count": len(cancelled)},
             messages.WARNING,
         )
-
-
-@admin.register(Challenge)
-class ChallengeAdmin(admin.ModelAdmin):
-    list_display = ["id", "challenger", "opponent", "status", "created_at", "expires_at", "game"]
-    list_filter = ["status"]
-    search_fields = ["challenger__username", "opponent__username"]
-    list_select_related = ["challenger", "opponent", "game"]
-    raw_id_fields = ["challenger", "opponent", "game"]

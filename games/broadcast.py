@@ -13,8 +13,6 @@ from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from django.db import transaction
-from django.urls import reverse
 
 from games import engine, timebase
 from games.models import Game
@@ -22,10 +20,8 @@ from games.presence import presence_connected
 from games.selectors import (
     AUDIENCE_SEAT,
     DEVICE,
-    LOBBY_GROUP,
     game_audiences,
     game_group,
-    user_group,
 )
 
 logger = logging.getLogger(__name__)
@@ -162,35 +158,3 @@ def broadcast_presence_of(game_id: int) -> None:
         broadcast_presence(game)
     except Exception:  # the page learns it with its next state
         logger.exception("presence broadcast of game %s failed", game_id)
-
-
-# --- The lobby sockets (games.consumers.LobbyConsumer) ---------------------------------
-
-
-def _notify(group: str, message: dict[str, Any]) -> None:
-    try:
-        _group_send_all([(group, message)])
-    except Exception:  # the change is committed; the pages also learn of it on reload
-        logger.exception("lobby notification to %s failed", group)
-
-
-def lobby_changed_on_commit() -> None:
-    """Every lobby page re-reads the challenges it may see."""
-    transaction.on_commit(lambda: _notify(LOBBY_GROUP, {"type": "lobby.changed"}))
-
-
-def players_redirect_on_commit(game: Game) -> None:
-    """Both players' lobby sockets go to the new game, whether a challenge or the queue
-    made it."""
-    message = {
-        "type": "lobby.redirect",
-        "url": reverse("game", kwargs={"game_id": game.pk}),
-        "game": game.pk,
-    }
-    groups = [user_group(user_id) for user_id in {game.player0_id, game.player1_id}]
-
-    def send() -> None:
-        for group in groups:
-            _notify(group, message)
-
-    transaction.on_commit(send)

@@ -1,15 +1,10 @@
-"""Reads: who sits where, what each connection may see, what the lobby lists."""
+"""Reads: who sits where and what each connection may see."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Q
-from django.utils import timezone
 
-from games.models import Challenge, Game
-from games.timebase import to_ms
+from games.models import Game
 
 # Who a connection is, as far as the game is concerned. Each audience is one channel-layer
 # group, and each group only ever receives the view computed for that audience.
@@ -48,37 +43,3 @@ def game_group(game_id: int, audience: str) -> str:
 def audience_seats(audience: str) -> tuple[int, ...]:
     """The seats whose presence a connection of this audience counts for."""
     return {SEAT_0: (0,), SEAT_1: (1,), DEVICE: (0, 1)}.get(audience, ())
-
-
-def user_group(user_id: int) -> str:
-    return f"user_{user_id}"
-
-
-LOBBY_GROUP = "lobby"
-
-
-def challenges_visible_to(user: AbstractBaseUser) -> list[Challenge]:
-    """Open, unexpired challenges the user may see: theirs, addressed to them, and open ones."""
-    return list(
-        Challenge.objects.select_related("challenger", "opponent")
-        .filter(status=Challenge.Status.OPEN, expires_at__gt=timezone.now())
-        .filter(Q(challenger=user) | Q(opponent=user) | Q(opponent__isnull=True))
-        .order_by("created_at")
-    )
-
-
-def challenge_public(challenge: Challenge, user: AbstractBaseUser) -> dict[str, Any]:
-    """What the lobby shows of a challenge: usernames and times, nothing else."""
-    return {
-        "id": challenge.pk,
-        "challenger": challenge.challenger.get_username(),
-        "opponent": challenge.opponent.get_username() if challenge.opponent else None,
-        "created_at": to_ms(challenge.created_at.timestamp()),
-        "expires_at": to_ms(challenge.expires_at.timestamp()),
-        "mine": challenge.challenger_id == user.pk,
-        "to_me": challenge.opponent_id == user.pk,
-    }
-
-
-def lobby_snapshot(user: AbstractBaseUser) -> list[dict[str, Any]]:
-    return [challenge_public(c, user) for c in challenges_visible_to(user)]

@@ -6,16 +6,9 @@ worker, settles them from the deadlines stored with the games.
 
 from __future__ import annotations
 
-from celery import shared_task
 from celery.signals import worker_ready, worker_shutdown
 
 from games import clock_keeper
-from games.challenges import challenges_expire as expire_challenges
-
-
-@shared_task(name="games.tasks.challenges_expire", ignore_result=True)
-def challenges_expire() -> int:
-    return expire_challenges()
 
 
 @worker_ready.connect

@@ -1,7 +1,7 @@
-"""Admin for the rating ledger (read-only), service faults and the matchmaking queue.
+"""Admin for the rating ledger (read-only) and service faults.
 
-ServiceFault and QueueEntry live in games.models (design.md) but belong to this work, so
-they are registered here next to the ledger they act on.
+ServiceFault lives in games.models (design.md) but belongs to this work, so it is
+registered here next to the ledger it acts on.
 """
 
 from __future__ import annotations
@@ -21,8 +21,7 @@ from django.utils.translation import ngettext
 
 from games.admin import GameAdmin
 from games.faults import fault_process
-from games.models import Game, QueueEntry, ServiceFault
-from ratings import matchmaking
+from games.models import Game, ServiceFault
 from ratings.models import RatingEntry
 
 
@@ -179,28 +178,4 @@ class ServiceFaultAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         # A fault is the record of why games were voided: it stays.
-        return False
-
-
-@admin.register(QueueEntry)
-class QueueEntryAdmin(admin.ModelAdmin):
-    list_display = ["user", "rating", "joined_at", "waited", "accepted_range", "seen_at"]
-    search_fields = ["user__username"]
-    list_select_related = ["user"]
-    readonly_fields = ["user", "rating", "joined_at", "seen_at"]
-    ordering = ["joined_at"]
-
-    @admin.display(description=_("waiting"))
-    def waited(self, obj: QueueEntry) -> str:
-        return f"{(timezone.now() - obj.joined_at).total_seconds():.0f} s"
-
-    @admin.display(description=_("accepted difference"))
-    def accepted_range(self, obj: QueueEntry) -> str:
-        waited = (timezone.now() - obj.joined_at).total_seconds()
-        return f"±{matchmaking.accepted_range(waited)}"
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False

@@ -6,9 +6,6 @@ class RatingsConfig(AppConfig):
     name = "ratings"
 
     def ready(self) -> None:
-        # games says when a game ends or is voided and knows nothing of ratings (issue 10).
-        from games.signals import game_finished, game_voided
-        from ratings.receivers import rate_finished_game, reverse_voided_game
-
-        game_finished.connect(rate_finished_game, dispatch_uid="ratings.rate_finished_game")
-        game_voided.connect(reverse_voided_game, dispatch_uid="ratings.reverse_voided_game")
+        # games says when a game ends or is voided and knows nothing of ratings (issue 10);
+        # importing the receivers connects them, once the models are loaded.
+        from ratings import receivers  # noqa: F401

@@ -9,14 +9,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.dispatch import receiver
+
 from games.models import Game
+from games.signals import game_finished, game_voided
 from ratings.services import rating_record_game_result, rating_reverse_game
 
 
+@receiver(game_finished, dispatch_uid="ratings.rate_finished_game")
 def rate_finished_game(sender: Any, *, game: Game, **kwargs: Any) -> None:
     rating_record_game_result(game=game)
 
 
+@receiver(game_voided, dispatch_uid="ratings.reverse_voided_game")
 def reverse_voided_game(sender: Any, *, game: Game, note: str = "", **kwargs: Any) -> None:
     # A game voided before it finished has no "game" entries: nothing to reverse.
     rating_reverse_game(game=game, note=note)

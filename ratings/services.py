@@ -1,4 +1,4 @@
-"""Writes of the ratings app: the rating ledger and the "Play now" queue.
+"""Writes of the ratings app: the rating ledger.
 
 Ledger writes lock the players' user rows (in id order, so two writers never deadlock)
 before reading their current ratings, so each entry's ``rating_before`` is the previous
@@ -7,31 +7,13 @@ entry's ``rating_after`` even when a player finishes two games at the same insta
 
 from __future__ import annotations
 
-import secrets
-from dataclasses import dataclass
-from datetime import datetime, timedelta
-from typing import Any
-
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
-from django.db.models import Q
-from django.urls import reverse
-from django.utils import timezone
 
-from games.broadcast import players_redirect_on_commit
-from games.models import Game, QueueEntry
-from games.services import game_create
-from ratings import matchmaking
+from games.models import Game
 from ratings.elo import LOSS, WIN, PlayerRating, rate_game
 from ratings.models import RatingEntry
-from ratings.selectors import game_is_ratable, players_snapshot, rating_state
-
-# An entry whose waiting page has not asked for its status for this long is dropped: the
-# page asks every few seconds, so only a page that vanished without closing its socket
-# (a killed server process, a sleeping laptop) stays silent this long.
-QUEUE_STALE_AFTER = timedelta(seconds=30)
-
+from ratings.selectors import game_is_ratable, rating_state
 
 # --- Rating ledger -------------------------------------------------------------------
 
@@ -136,171 +118,3 @@ def rating_reverse_game(*, game: Game, note: str = "") -> list[RatingEntry]:
                 continue
             created.append(entry)
         return created
-
-
-# --- Matchmaking queue ---------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class QueueStatus:
-    in_queue: bool
-    waiting: int  # players in the queue, this one included
-    wait_seconds: float
-    rating: int | None
-    accepted_range: int | None
-    game_id: int | None = None  # set when the player already has a game to go to
-
-    def as_message(self) -> dict[str, Any]:
-        return {
-            "type": "queue",
-            "in_queue": self.in_queue,
-            "waiting": self.waiting,
-            "wait_seconds": round(self.wait_seconds, 1),
-            "rating": self.rating,
-            "range": self.accepted_range,
-            "game": self.game_id,
-            "url": reverse("game", kwargs={"game_id": self.game_id}) if self.game_id else None,
-        }
-
-
-def _active_game_id(user_id: int) -> int | None:
-    """The two-player game this user is playing or about to start, if any."""
-    return (
-        Game.objects.filter(status__in=Game.ACTIVE_STATUSES, same_device=False)
-        .filter(Q(player0_id=user_id) | Q(player1_id=user_id))
-        .values_list("pk", flat=True)
-        .first()
-    )
-
-
-def queue_status_of(*, user: AbstractBaseUser, now: datetime | None = None) -> QueueStatus:
-    """What the waiting page shows: queue size, own wait, own accepted range, or the game."""
-    now = now or timezone.now()
-    waiting = QueueEntry.objects.count()
-    entry = QueueEntry.objects.filter(user_id=user.pk).first()
-    if entry is None:
-        return QueueStatus(
-            in_queue=False,
-            waiting=waiting,
-            wait_seconds=0.0,
-            rating=None,
-            accepted_range=None,
-            game_id=_active_game_id(user.pk),
-        )
-    waited = max(0.0, (now - entry.joined_at).total_seconds())
-    return QueueStatus(
-        in_queue=True,
-        waiting=waiting,
-        wait_seconds=waited,
-        rating=entry.rating,
-        accepted_range=matchmaking.accepted_range(waited),
-    )
-
-
-def queue_join(*, user: AbstractBaseUser, now: datetime | None = None) -> QueueStatus:
-    """Put the player in the queue (joining again keeps their place) and try to pair now.
-
-    A player with a game in progress is not queued: the status points them to that game.
-    """
-    now = now or timezone.now()
-    game_id = _active_game_id(user.pk)
-    if game_id is not None:
-        return QueueStatus(
-            in_queue=False,
-            waiting=QueueEntry.objects.count(),
-            wait_seconds=0.0,
-            rating=None,
-            accepted_range=None,
-            game_id=game_id,
-        )
-    rating = rating_state(user_id=user.pk).rating
-    try:
-        with transaction.atomic():
-            QueueEntry.objects.create(user_id=user.pk, rating=rating, joined_at=now, seen_at=now)
-    except IntegrityError:  # already waiting (another tab): keep the original place
-        QueueEntry.objects.filter(user_id=user.pk).update(seen_at=now)
-    queue_pair(now=now)
-    return queue_status_of(user=user, now=now)
-
-
-def queue_touch(*, user: AbstractBaseUser, now: datetime | None = None) -> QueueStatus:
-    """A status request from the waiting page: proves the page is still open."""
-    now = now or timezone.now()
-    QueueEntry.objects.filter(user_id=user.pk).update(seen_at=now)
-    return queue_status_of(user=user, now=now)
-
-
-def queue_leave(*, user: AbstractBaseUser) -> bool:
-    """Take the player out of the queue; False when they were not in it."""
-    deleted, _ = QueueEntry.objects.filter(user_id=user.pk).delete()
-    return deleted > 0
-
-
-def queue_drop_stale(*, now: datetime | None = None) -> int:
-    """Remove entries whose page stopped asking for its status (see QUEUE_STALE_AFTER)."""
-    cutoff = (now or timezone.now()) - QUEUE_STALE_AFTER
-    deleted, _ = QueueEntry.objects.filter(seen_at__lt=cutoff).delete()
-    return deleted
-
-
-class _PairLost(Exception):
-    """One of a pair's entries disappeared (the player left): skip that pair."""
-
-
-def queue_pair(*, now: datetime | None = None) -> list[Game]:
-    """One pairing pass over the queue; returns the games it created.
-
-    Safe to run in any number of processes at once: on PostgreSQL each pass locks the
-    entries it considers with SKIP LOCKED, so two passes work on disjoint sets of players
-    and an entry is deleted in the very transaction that creates its player's game
-    (SQLite serializes whole write transactions instead). A pass that finds nothing to do
-    costs one query.
-    """
-    now = now or timezone.now()
-    games: list[Game] = []
-    with transaction.atomic():
-        entries = list(
-            QueueEntry.objects.select_for_update(skip_locked=True).order_by("joined_at", "pk")
-        )
-        if len(entries) < 2:
-            return games
-        ids = [entry.user_id for entry in entries]
-        # A player who got a game meanwhile (a challenge, or re-joining while their pairing
-        # committed) must not get a second one.
-        busy: set[int] = set()
-        for pair in (
-            Game.objects.filter(status__in=Game.ACTIVE_STATUSES, same_device=False)
-            .filter(Q(player0_id__in=ids) | Q(player1_id__in=ids))
-            .values_list("player0_id", "player1_id")
-        ):
-            busy.update(pair)
-        if busy:
-            QueueEntry.objects.filter(user_id__in=busy & set(ids)).delete()
-        waiting = [
-            matchmaking.Waiting(e.user_id, e.rating, e.joined_at.timestamp())
-            for e in entries
-            if e.user_id not in busy
-        ]
-        pairs = matchmaking.find_pairs(waiting, now.timestamp())
-        if not pairs:
-            return games
-        users = get_user_model().objects.in_bulk([w.user_id for pair in pairs for w in pair])
-        for first, second in pairs:
-            try:
-                with transaction.atomic():
-                    deleted, _ = QueueEntry.objects.filter(
-                        user_id__in=[first.user_id, second.user_id]
-                    ).delete()
-                    if deleted != 2:
-                        raise _PairLost
-                    # Seats at random: who sits where must not depend on who queued first.
-                    seated = (first, second) if secrets.randbelow(2) == 0 else (second, first)
-                    pair = [users[seated[0].user_id], users[seated[1].user_id]]
-                    game = game_create(
-                        player0=pair[0], player1=pair[1], players_snapshot=players_snapshot(pair)
-                    )
-                    players_redirect_on_commit(game)
-            except _PairLost:
-                continue
-            games.append(game)
-    return games

@@ -4,6 +4,5 @@ from ratings import views
 
 urlpatterns = [
     path("leaderboard/", views.leaderboard_page, name="leaderboard"),
-    path("play-now/", views.play_now, name="play-now"),
     path("games/<int:game_id>/replay/", views.game_replay, name="game-replay"),
 ]

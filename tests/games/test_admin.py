@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games.challenges import challenge_create
 from games.services import game_submit_action
 from tests.games.factories import make_game
 
@@ -28,8 +27,3 @@ def test_game_admin_pages(admin_client, alice, bob):
     game_submit_action(game_id=game.pk, user=bob, action={"do": "resign"}, request_id="2")
     page = admin_client.get(reverse("admin:games_game_change", args=[game.pk]))
     assert "boneyard" in page.content.decode()
-
-
-def test_challenge_admin(admin_client, alice):
-    challenge_create(challenger=alice)
-    assert admin_client.get(reverse("admin:games_challenge_changelist")).status_code == 200

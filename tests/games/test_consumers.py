@@ -82,7 +82,6 @@ async def test_connect_sends_the_seat_view(alice, bob, carol):
 async def test_anonymous_is_told_to_sign_in(alice, bob):
     game = await database_sync_to_async(make_game)(alice, bob)
     assert await WsClient(path(game)).close_code() == consumers.CLOSE_UNAUTHENTICATED
-    assert await WsClient("/ws/lobby/").close_code() == consumers.CLOSE_UNAUTHENTICATED
 
 
 async def test_foreign_origin_is_forbidden(alice, bob):
@@ -549,16 +548,3 @@ async def test_a_channel_layer_outage_while_connecting_closes_with_try_again_lat
     }
     client = WsClient(path(game) if ws_path == "game" else ws_path, user=alice)
     assert await client.close_code(timeout=30) == consumers.CLOSE_TRY_AGAIN_LATER
-
-
-async def test_the_lobby_answers_unavailable_during_a_database_outage(alice):
-    lobby = WsClient("/ws/lobby/", user=alice)
-    assert (await lobby.connect())[0]
-    await lobby.until(lambda m: m["type"] == "challenges")
-    with database_down():
-        await lobby.send({"type": "queue", "do": "status", "id": 7})
-        reply = await lobby.until(lambda m: m["type"] == "error")
-        assert (reply["code"], reply["id"]) == ("unavailable", 7)
-    await lobby.send({"type": "queue", "do": "status"})
-    assert (await lobby.until(lambda m: m["type"] != "challenges"))["type"] == "queue"
-    await lobby.close()

@@ -7,7 +7,7 @@ from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
-from games.views import rules_html, rules_language
+from pages.rules import rules_html, rules_language
 
 pytestmark = pytest.mark.django_db
 

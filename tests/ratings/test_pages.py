@@ -10,7 +10,8 @@ from django.test import Client
 from django.utils import timezone
 
 from games.faults import fault_record
-from games.models import Game, QueueEntry
+from games.models import Game
+from lobby.models import QueueEntry
 from ratings.chart import rating_chart
 from ratings.selectors import rating_state
 
@@ -115,14 +116,6 @@ def test_replay_waits_for_the_end_of_the_game(players):
     assert "replay__hand" not in page
 
 
-def test_play_now_page(players, client_logged_in):
-    alice = players[0]
-    assert Client().get("/play-now/").status_code == 302  # login first
-    page = client_logged_in(alice).get("/play-now/").content.decode()
-    assert 'data-ws-path="/ws/lobby/"' in page and "ratings/play_now.js" in page
-    assert "1500?" in page
-
-
 def test_admin_lists(players, play_game, user_factory):
     alice, bob, carol = players[:3]
     game = play_game(alice, bob, winner=0)
@@ -137,7 +130,7 @@ def test_admin_lists(players, play_game, user_factory):
         "/admin/ratings/ratingentry/?reason__exact=fault_reversal",
         "/admin/games/servicefault/",
         "/admin/games/servicefault/add/",
-        "/admin/games/queueentry/",
+        "/admin/lobby/queueentry/",
         "/admin/games/game/",
         f"/admin/games/game/{game.pk}/change/",
         "/admin/games/game/?status__exact=cancelled",

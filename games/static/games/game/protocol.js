@@ -1,6 +1,7 @@
 /**
- * The game socket (design.md, "WebSocket protocol"): reconnects by itself, estimates the
- * offset between this browser's clock and the server's, and keeps requests' ids.
+ * The game socket (design.md, "WebSocket protocol"): the pages' shared socket (../socket.js:
+ * reconnection, retries of requests by id, close codes) plus what only a game needs: the
+ * offset between this browser's clock and the server's, versions, actions and ticks.
  *
  * Why an offset: clocks are drawn from the server's `deadline`/`clock` instants, which are
  * server time. A phone whose clock is 3 s off would otherwise show a wrong clock. The best
@@ -8,16 +9,21 @@
  * estimate (off by at most the one-way latency) before the first pong.
  */
 
+import {
+  FINAL_CLOSE_CODES,
+  RETRY_CODES,
+  Socket,
+  backoffDelay,
+  requestId,
+  socketUrl,
+} from "../socket.js";
+
+// Re-exported: the game page and its tests have always found them here.
+export { FINAL_CLOSE_CODES, RETRY_CODES, backoffDelay, requestId, socketUrl };
+
 /** Monotonic "wall" milliseconds of this browser (not affected by clock changes). */
 export function localNow() {
   return performance.timeOrigin + performance.now();
-}
-
-/** Turn a relative "/ws/..." path into an absolute ws:// or wss:// URL for this page. */
-export function socketUrl(path, location = window.location) {
-  if (/^wss?:\/\//.test(path)) return path;
-  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  return `${scheme}//${location.host}${path}`;
 }
 
 /**
@@ -53,31 +59,6 @@ export class OffsetEstimator {
   }
 }
 
-let counter = 0;
-/** A request id unique per client: random prefix + counter (the server echoes it back). */
-export function requestId() {
-  counter += 1;
-  const rand = Math.random().toString(36).slice(2, 8);
-  return `${rand}-${Date.now().toString(36)}-${counter}`;
-}
-
-/**
- * Close codes after which reconnecting cannot help (games/consumers.py): signed out,
- * forbidden, no such game. The page says why instead of retrying.
- */
-export const FINAL_CLOSE_CODES = new Set([4401, 4403, 4404]);
-
-/** Errors that say "not now" rather than "no": the request is sent again, same id. */
-export const RETRY_CODES = new Set(["rate_limited", "unavailable"]);
-
-/**
- * Jittered exponential back-off: 400 ms doubling per attempt, capped at 8 s, ±25 %, so
- * that many pages losing the same server never come back in step.
- */
-export function backoffDelay(attempt, random = Math.random) {
-  return Math.min(8000, 400 * 2 ** attempt) * (0.75 + random() * 0.5);
-}
-
 /**
  * Only the keys an ACTION may carry: the engine refuses anything else as bad_request.
  * `actionKeys` is the engine's ACTION_KEYS ({do: [field, ...]}), delivered with the page.
@@ -89,7 +70,7 @@ export function cleanAction(action, actionKeys) {
 }
 
 /**
- * @typedef {object} SocketHandlers
+ * @typedef {object} GameHandlers
  * @property {(msg: object) => void} [onState]
  * @property {(msg: object) => void} [onPresence]
  * @property {(msg: object, action: object|undefined) => void} [onAck]
@@ -99,125 +80,46 @@ export function cleanAction(action, actionKeys) {
  *   "closed" carries {code, final}: final when the close code says not to reconnect.
  */
 
-export class GameSocket {
+export class GameSocket extends Socket {
   /**
    * @param {string} url
-   * @param {SocketHandlers} handlers
+   * @param {GameHandlers} handlers
    * @param {object} [env] WebSocket, timers and random source (the unit tests pass fakes),
    *   and actionKeys, the engine's ACTION_KEYS that requests are cleaned with
    */
   constructor(url, handlers = {}, env = {}) {
-    this.url = url;
-    this.handlers = handlers;
-    this.env = {
-      WebSocket: env.WebSocket ?? globalThis.WebSocket,
-      setTimeout: env.setTimeout ?? ((f, ms) => setTimeout(f, ms)),
-      clearTimeout: env.clearTimeout ?? ((t) => clearTimeout(t)),
-      setInterval: env.setInterval ?? ((f, ms) => setInterval(f, ms)),
-      clearInterval: env.clearInterval ?? ((t) => clearInterval(t)),
-      random: env.random ?? Math.random,
-    };
+    super(
+      url,
+      {
+        onStatus: handlers.onStatus,
+        onMessage: (msg) => this.dispatch(msg),
+        onReply: (msg, request) => this.dispatch(msg, request?.action),
+        onRetry: (msg, request) => this.gameHandlers.onRetry?.(msg, request?.action),
+      },
+      env,
+    );
+    this.gameHandlers = handlers;
     this.actionKeys = env.actionKeys ?? {};
     this.clock = new OffsetEstimator();
-    // id -> {action, attempts}: every request not answered yet. Kept across reconnects and
-    // sent again with the same id, which the server answers once (idempotent on the id).
-    this.pending = new Map();
-    this.resendTimers = new Map(); // id -> timer of a back-off before sending it again
     this.pings = new Map(); // ping sequence -> local sent time (FIFO)
-    this.retry = 0;
-    this.ws = null;
-    this.closedByUs = false;
-    this.finalCode = null; // a close code after which there is no reconnecting
     this.lastVersion = -1;
     this.pingTimer = null;
   }
 
-  connect() {
-    this.closedByUs = false;
-    this.handlers.onStatus?.("connecting", { attempt: this.retry });
-    const ws = new this.env.WebSocket(this.url);
-    this.ws = ws;
-    ws.addEventListener("open", () => {
-      this.retry = 0;
-      this.handlers.onStatus?.("open");
-      this.ping();
-      this.env.clearInterval(this.pingTimer);
-      this.pingTimer = this.env.setInterval(() => this.ping(), 15000);
-      this.resendPending();
-    });
-    ws.addEventListener("message", (e) => this.receive(e.data));
-    ws.addEventListener("close", (e) => {
-      this.env.clearInterval(this.pingTimer);
-      if (this.ws !== ws) return;
-      this.pings.clear();
-      const final = FINAL_CLOSE_CODES.has(e.code);
-      if (final) this.finalCode = e.code;
-      this.handlers.onStatus?.("closed", { code: e.code, final });
-      if (this.closedByUs || final) return;
-      const delay = backoffDelay(this.retry, this.env.random);
-      this.retry += 1;
-      this.env.setTimeout(() => this.connect(), delay);
-    });
-  }
-
-  /** Send every unanswered request again, oldest first, with its own id. */
-  resendPending() {
-    for (const [id, entry] of this.pending) {
-      this.env.clearTimeout(this.resendTimers.get(id));
-      this.resendTimers.delete(id);
-      this.sendRaw({ type: "action", id, action: entry.action });
-    }
-  }
-
-  /** A `rate_limited` or `unavailable` answer: the same request again after a back-off. */
-  scheduleResend(id) {
-    const entry = this.pending.get(id);
-    if (!entry) return;
-    const delay = backoffDelay(entry.attempts, this.env.random);
-    entry.attempts += 1;
-    this.env.clearTimeout(this.resendTimers.get(id));
-    this.resendTimers.set(
-      id,
-      this.env.setTimeout(() => {
-        this.resendTimers.delete(id);
-        // Closed meanwhile: the reconnect sends it (resendPending).
-        if (this.pending.has(id)) this.sendRaw({ type: "action", id, action: entry.action });
-      }, delay),
-    );
-  }
-
-  /** Forget a request (answered for good). */
-  settle(id) {
-    const entry = this.pending.get(id);
-    this.pending.delete(id);
-    this.env.clearTimeout(this.resendTimers.get(id));
-    this.resendTimers.delete(id);
-    return entry?.action;
-  }
-
-  close() {
-    this.closedByUs = true;
+  opened() {
+    this.ping();
     this.env.clearInterval(this.pingTimer);
-    this.ws?.close();
+    this.pingTimer = this.env.setInterval(() => this.ping(), 15000);
   }
 
-  get isOpen() {
-    return !!this.ws && this.ws.readyState === this.env.WebSocket.OPEN;
-  }
-
-  sendRaw(obj) {
-    if (!this.isOpen) return false;
-    this.ws.send(JSON.stringify(obj));
-    return true;
+  closed() {
+    this.env.clearInterval(this.pingTimer);
+    this.pings.clear();
   }
 
   /** Send an ACTION; returns its id, or null when the socket is not open. */
   send(action) {
-    const id = requestId();
-    const clean = cleanAction(action, this.actionKeys);
-    if (!this.sendRaw({ type: "action", id, action: clean })) return null;
-    this.pending.set(id, { action: clean, attempts: 0 });
-    return id;
+    return this.request({ type: "action", action: cleanAction(action, this.actionKeys) });
   }
 
   tick() {
@@ -229,13 +131,9 @@ export class GameSocket {
     if (this.sendRaw({ type: "ping" })) this.pings.set(sentAt, sentAt);
   }
 
-  receive(text) {
-    let msg;
-    try {
-      msg = JSON.parse(text);
-    } catch {
-      return;
-    }
+  /** A message from the server; `action` is the request it answers, if any. */
+  dispatch(msg, action) {
+    const handlers = this.gameHandlers;
     const now = localNow();
     switch (msg.type) {
       case "state":
@@ -243,10 +141,10 @@ export class GameSocket {
         if (typeof msg.version === "number" && msg.version < this.lastVersion) return;
         this.lastVersion = msg.version ?? this.lastVersion;
         this.clock.addState(msg.game?.server_time, now);
-        this.handlers.onState?.(msg);
+        handlers.onState?.(msg);
         break;
       case "presence":
-        this.handlers.onPresence?.(msg);
+        handlers.onPresence?.(msg);
         break;
       case "pong": {
         // Pongs come back in order: the oldest ping in flight is the one answered.
@@ -257,21 +155,12 @@ export class GameSocket {
         }
         break;
       }
-      case "ack": {
-        const action = this.settle(msg.id);
-        this.handlers.onAck?.(msg, action);
+      case "ack":
+        handlers.onAck?.(msg, action);
         break;
-      }
-      case "error": {
-        if (RETRY_CODES.has(msg.code) && this.pending.has(msg.id)) {
-          this.scheduleResend(msg.id);
-          this.handlers.onRetry?.(msg, this.pending.get(msg.id).action);
-          break;
-        }
-        const action = this.settle(msg.id);
-        this.handlers.onError?.(msg, action);
+      case "error":
+        handlers.onError?.(msg, action);
         break;
-      }
       default:
         break;
     }

@@ -15,8 +15,9 @@ from django.conf import settings
 from django.test import Client
 from websockets.sync.client import connect
 
-from games.models import Game, QueueEntry
-from ratings.tasks import queue_pair_task
+from games.models import Game
+from lobby.models import QueueEntry
+from lobby.tasks import queue_pair_task
 from tests.live import live_platform, platform_env, spawn, wait_for_log, worker_args
 
 PLAYERS = 16
@@ -106,7 +107,7 @@ def test_concurrent_joins_on_two_daphnes_and_two_workers_pair_everyone_once(user
         logs = platform.logs()
         assert not errors, (errors, logs)
         for worker in (platform.processes[-2], second):
-            wait_for_log(worker, "ratings.tasks.queue_pair", timeout=20)
+            wait_for_log(worker, "lobby.tasks.queue_pair", timeout=20)
 
     games = list(Game.objects.all())
     seats = Counter(uid for game in games for uid in (game.player0_id, game.player1_id))

@@ -37,7 +37,7 @@ def test_two_players_press_play_now_and_land_on_the_same_game(login_page, make_u
 
 
 def test_cancel_leaves_the_queue(login_page, make_user) -> None:  # noqa: F811
-    from games.models import QueueEntry
+    from lobby.models import QueueEntry
 
     ana = make_user("ana")
     page = login_page(ana)

@@ -15,10 +15,12 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
-from games.broadcast import lobby_changed_on_commit, players_redirect_on_commit
 from games.errors import ServiceError
-from games.models import Challenge, Game
+from games.models import Game
 from games.services import game_create
+from lobby.broadcast import lobby_changed_on_commit, players_redirect_on_commit
+from lobby.models import Challenge
+from ratings.selectors import players_snapshot
 
 CHALLENGE_TTL = timedelta(minutes=10)
 MAX_OPEN_CHALLENGES = 5
@@ -82,8 +84,6 @@ def challenge_accept(*, challenge_id: int, user: AbstractBaseUser) -> Game:
         players = (
             (challenge.challenger, user) if challenger_seat == 0 else (user, challenge.challenger)
         )
-        from ratings.selectors import players_snapshot  # this module moves to lobby/
-
         game = game_create(
             player0=players[0],
             player1=players[1],

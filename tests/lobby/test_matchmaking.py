@@ -15,11 +15,11 @@ from django.utils import timezone
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.models import Game, QueueEntry
-from games.selectors import user_group
-from ratings.matchmaking import Waiting, acceptable, accepted_range, find_pairs
-from ratings.models import RatingEntry
-from ratings.services import (
+from games.models import Game
+from lobby.matchmaking import Waiting, acceptable, accepted_range, find_pairs
+from lobby.models import QueueEntry
+from lobby.selectors import user_group
+from lobby.services import (
     queue_drop_stale,
     queue_join,
     queue_leave,
@@ -27,6 +27,7 @@ from ratings.services import (
     queue_status_of,
     queue_touch,
 )
+from ratings.models import RatingEntry
 
 # --- The pure rule ---------------------------------------------------------------------
 
@@ -254,9 +255,10 @@ async def test_queue_over_the_lobby_socket(players):
     assert (await a.recv())["type"] == "challenges"
     assert (await b.recv())["type"] == "challenges"
 
-    await a.send({"type": "queue", "do": "join"})
+    await a.send({"type": "queue", "do": "join", "id": "j-1"})
     status = await a.recv()
     assert status["type"] == "queue" and status["in_queue"] and status["waiting"] == 1
+    assert status["id"] == "j-1"  # the page's request, answered: it is not sent again
     assert status["range"] == 100 and status["rating"] == 1500
     await a.send({"type": "queue", "do": "status"})
     assert (await a.recv())["in_queue"]

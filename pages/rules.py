@@ -1,4 +1,4 @@
-"""Public pages: home and the rule book (full page and a fragment for the game panel)."""
+"""The rule book (docs/rules/rules.<lang>.md) rendered to HTML, each rule with an id."""
 
 from __future__ import annotations
 
@@ -8,8 +8,6 @@ from pathlib import Path
 
 import markdown
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
@@ -45,25 +43,3 @@ def rules_html(language: str | None = None) -> tuple[SafeString, SafeString]:
     html, toc = _render_rules(lang, path.stat().st_mtime_ns)
     # Our own, reviewed files: the markdown is trusted, so its HTML is marked safe.
     return mark_safe(html), mark_safe(toc)
-
-
-def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html")
-
-
-def rules(request: HttpRequest) -> HttpResponse:
-    body, toc = rules_html()
-    return render(request, "rules.html", {"rules_body": body, "rules_toc": toc})
-
-
-def rules_fragment(request: HttpRequest) -> HttpResponse:
-    """Just the rules' HTML, for the game page's side panel (no base template).
-
-    Reading it changes nothing in a game (R8.3): the clock keeps running.
-    """
-    body, _toc = rules_html()
-    lang = rules_language(get_language())
-    return HttpResponse(
-        f'<article class="rules rules--fragment" lang="{lang}">{body}</article>',
-        content_type="text/html; charset=utf-8",
-    )

@@ -9,9 +9,10 @@ from channels.db import database_sync_to_async
 from django.urls import reverse
 from django.utils import timezone
 
-from games import challenges
 from games.errors import ServiceError
-from games.models import Challenge, Game
+from games.models import Game
+from lobby import challenges
+from lobby.models import Challenge
 from tests.games.wsclient import WsClient
 
 
@@ -114,7 +115,9 @@ class TestPages:
         assert f'data-challenge-id="{to_bob.pk}"' in html
         assert f'data-challenge-id="{private.pk}"' not in html  # addressed to someone else
         assert reverse("challenge-decline", kwargs={"challenge_id": to_bob.pk}) in html
-        assert 'id="lobby-labels"' in html and "csrfmiddlewaretoken" in html
+        assert "csrfmiddlewaretoken" in html
+        # The script is a module and takes its words from the JavaScript catalogue.
+        assert 'type="module"' in html and reverse("javascript-catalog") in html
 
     def test_forms_work_without_javascript(self, alice, bob, client_logged_in):
         client = client_logged_in(alice)

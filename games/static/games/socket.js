@@ -1,0 +1,200 @@
+/**
+ * The one WebSocket client of the pages (the game page, the lobby and "Play now"): it
+ * reconnects by itself with a jittered exponential back-off, never throws on a message
+ * that is not JSON, stops for good on the close codes that say retrying cannot help, and
+ * keeps every request that carries an id until something answers that id, sending it
+ * again (same id) after a `rate_limited` or `unavailable` answer and on reconnect.
+ *
+ * Extracted from the game page's protocol.js; the game socket (./game/protocol.js) builds
+ * its clock and actions on it. It lives in the games app, which owns the socket protocol
+ * (games/consumers.py); the lobby's pages import it from there (../games/socket.js).
+ */
+
+/** Turn a relative "/ws/..." path into an absolute ws:// or wss:// URL for this page. */
+export function socketUrl(path, location = window.location) {
+  if (/^wss?:\/\//.test(path)) return path;
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  return `${scheme}//${location.host}${path}`;
+}
+
+let counter = 0;
+/** A request id unique per client: random prefix + counter (the server echoes it back). */
+export function requestId() {
+  counter += 1;
+  const rand = Math.random().toString(36).slice(2, 8);
+  return `${rand}-${Date.now().toString(36)}-${counter}`;
+}
+
+/**
+ * Close codes after which reconnecting cannot help (games/consumers.py): signed out,
+ * forbidden, not found. The page says why instead of retrying.
+ */
+export const FINAL_CLOSE_CODES = new Set([4401, 4403, 4404]);
+
+/** Errors that say "not now" rather than "no": the request is sent again, same id. */
+export const RETRY_CODES = new Set(["rate_limited", "unavailable"]);
+
+/**
+ * Jittered exponential back-off: 400 ms doubling per attempt, capped at 8 s, ±25 %, so
+ * that many pages losing the same server never come back in step.
+ */
+export function backoffDelay(attempt, random = Math.random) {
+  return Math.min(8000, 400 * 2 ** attempt) * (0.75 + random() * 0.5);
+}
+
+/** The message as an object, or null when it is not JSON or not an object. */
+export function parseMessage(text) {
+  try {
+    const msg = JSON.parse(text);
+    return msg !== null && typeof msg === "object" && !Array.isArray(msg) ? msg : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * @typedef {object} SocketHandlers
+ * @property {(msg: object) => void} [onMessage] every message that answers no request
+ * @property {(msg: object, request: object|undefined) => void} [onReply] a request's answer
+ * @property {(msg: object, request: object|undefined) => void} [onRetry] a request will be sent again
+ * @property {() => void} [onOpen] (re)connected; unanswered requests have just been sent again
+ * @property {(status: "connecting"|"open"|"closed", info?: object) => void} [onStatus]
+ *   "closed" carries {code, final}: final when the close code says not to reconnect.
+ */
+
+export class Socket {
+  /**
+   * @param {string} url
+   * @param {SocketHandlers} handlers
+   * @param {object} [env] WebSocket, timers and random source (the unit tests pass fakes)
+   */
+  constructor(url, handlers = {}, env = {}) {
+    this.url = url;
+    this.handlers = handlers;
+    this.env = {
+      WebSocket: env.WebSocket ?? globalThis.WebSocket,
+      setTimeout: env.setTimeout ?? ((f, ms) => setTimeout(f, ms)),
+      clearTimeout: env.clearTimeout ?? ((t) => clearTimeout(t)),
+      setInterval: env.setInterval ?? ((f, ms) => setInterval(f, ms)),
+      clearInterval: env.clearInterval ?? ((t) => clearInterval(t)),
+      random: env.random ?? Math.random,
+    };
+    // id -> {message, attempts}: every request not answered yet. Kept across reconnects and
+    // sent again with the same id, which the server answers once (idempotent on the id).
+    this.pending = new Map();
+    this.resendTimers = new Map(); // id -> timer of a back-off before sending it again
+    this.retry = 0;
+    this.ws = null;
+    this.closedByUs = false;
+    this.finalCode = null; // a close code after which there is no reconnecting
+  }
+
+  connect() {
+    this.closedByUs = false;
+    this.handlers.onStatus?.("connecting", { attempt: this.retry });
+    const ws = new this.env.WebSocket(this.url);
+    this.ws = ws;
+    ws.addEventListener("open", () => {
+      this.retry = 0;
+      this.handlers.onStatus?.("open");
+      this.resendPending();
+      this.opened();
+      this.handlers.onOpen?.();
+    });
+    ws.addEventListener("message", (e) => this.receive(e.data));
+    ws.addEventListener("close", (e) => {
+      if (this.ws !== ws) return;
+      this.closed();
+      const final = FINAL_CLOSE_CODES.has(e.code);
+      if (final) this.finalCode = e.code;
+      this.handlers.onStatus?.("closed", { code: e.code, final });
+      if (this.closedByUs || final) return;
+      const delay = backoffDelay(this.retry, this.env.random);
+      this.retry += 1;
+      this.env.setTimeout(() => this.connect(), delay);
+    });
+  }
+
+  /** Hooks for a subclass: the socket has just opened / closed. */
+  opened() {}
+
+  closed() {}
+
+  /** Send every unanswered request again, oldest first, with its own id. */
+  resendPending() {
+    for (const [id, entry] of this.pending) {
+      this.env.clearTimeout(this.resendTimers.get(id));
+      this.resendTimers.delete(id);
+      this.sendRaw({ ...entry.message, id });
+    }
+  }
+
+  /** A `rate_limited` or `unavailable` answer: the same request again after a back-off. */
+  scheduleResend(id) {
+    const entry = this.pending.get(id);
+    if (!entry) return;
+    const delay = backoffDelay(entry.attempts, this.env.random);
+    entry.attempts += 1;
+    this.env.clearTimeout(this.resendTimers.get(id));
+    this.resendTimers.set(
+      id,
+      this.env.setTimeout(() => {
+        this.resendTimers.delete(id);
+        // Closed meanwhile: the reconnect sends it (resendPending).
+        if (this.pending.has(id)) this.sendRaw({ ...entry.message, id });
+      }, delay),
+    );
+  }
+
+  /** Forget a request (answered for good); returns what it asked. */
+  settle(id) {
+    const entry = this.pending.get(id);
+    this.pending.delete(id);
+    this.env.clearTimeout(this.resendTimers.get(id));
+    this.resendTimers.delete(id);
+    return entry?.message;
+  }
+
+  close() {
+    this.closedByUs = true;
+    this.closed();
+    this.ws?.close();
+  }
+
+  get isOpen() {
+    return !!this.ws && this.ws.readyState === this.env.WebSocket.OPEN;
+  }
+
+  /** Send a message that expects no answer by id; false when the socket is not open. */
+  sendRaw(obj) {
+    if (!this.isOpen) return false;
+    this.ws.send(JSON.stringify(obj));
+    return true;
+  }
+
+  /**
+   * Send a request, kept until a message with its id answers it; returns the id, or null
+   * when the socket is not open (the request is then not kept: the page decides).
+   */
+  request(message) {
+    const id = requestId();
+    if (!this.sendRaw({ ...message, id })) return null;
+    this.pending.set(id, { message, attempts: 0 });
+    return id;
+  }
+
+  receive(text) {
+    const msg = parseMessage(text);
+    if (msg === null) return;
+    if (msg.id !== undefined && msg.id !== null && this.pending.has(msg.id)) {
+      if (msg.type === "error" && RETRY_CODES.has(msg.code)) {
+        this.scheduleResend(msg.id);
+        this.handlers.onRetry?.(msg, this.pending.get(msg.id).message);
+        return;
+      }
+      this.handlers.onReply?.(msg, this.settle(msg.id));
+      return;
+    }
+    this.handlers.onMessage?.(msg);
+  }
+}

@@ -1,0 +1,48 @@
+"""Pushes to the lobby sockets (lobby.consumers.LobbyConsumer), sent after the commit."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+from django.urls import reverse
+
+from games.models import Game
+from lobby.selectors import LOBBY_GROUP, user_group
+
+logger = logging.getLogger(__name__)
+
+
+def _notify(group: str, message: dict[str, Any]) -> None:
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        async_to_sync(layer.group_send)(group, message)
+    except Exception:  # the change is committed; the pages also learn of it on reload
+        logger.exception("lobby notification to %s failed", group)
+
+
+def lobby_changed_on_commit() -> None:
+    """Every lobby page re-reads the challenges it may see."""
+    transaction.on_commit(lambda: _notify(LOBBY_GROUP, {"type": "lobby.changed"}))
+
+
+def players_redirect_on_commit(game: Game) -> None:
+    """Both players' lobby sockets go to the new game, whether a challenge or the queue
+    made it."""
+    message = {
+        "type": "lobby.redirect",
+        "url": reverse("game", kwargs={"game_id": game.pk}),
+        "game": game.pk,
+    }
+    groups = [user_group(user_id) for user_id in {game.player0_id, game.player1_id}]
+
+    def send() -> None:
+        for group in groups:
+            _notify(group, message)
+
+    transaction.on_commit(send)

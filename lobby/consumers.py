@@ -1,0 +1,97 @@
+"""The lobby's socket (/ws/lobby/): the challenge list, the "Play now" queue, redirects.
+
+A thin protocol layer over lobby.services, sharing the game socket's plumbing (signed-in
+check, rate limit, parsing, close codes) through games.consumers.JsonProtocolMixin.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from games.consumers import UNAVAILABLE_ERRORS, JsonProtocolMixin, echo_id
+from lobby.selectors import LOBBY_GROUP, lobby_snapshot, user_group
+from lobby.services import queue_join, queue_leave, queue_status_of, queue_touch
+
+logger = logging.getLogger(__name__)
+
+
+class LobbyConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
+    """Pushes `{"type": "challenges", ...}` on every change and `redirect` to a new game."""
+
+    async def connect(self) -> None:
+        self.queued = False  # whether this connection put its user in the queue
+        await self.connect_or_close()
+
+    async def open(self) -> None:
+        if not await self.open_for_user():
+            return
+        for group in (LOBBY_GROUP, user_group(self.scope["user"].pk)):
+            await self.join_group(group)
+        await self.accept()
+        await self.send_challenges()
+
+    async def disconnect(self, code: int) -> None:
+        await self.leave_groups_quietly()
+        if self.queued:
+            # Leaving the waiting page leaves the queue (another lobby tab does not); if the
+            # database is down, the queue drops entries whose status is not polled anyway.
+            try:
+                await database_sync_to_async(queue_leave)(user=self.scope["user"])
+            except UNAVAILABLE_ERRORS:
+                logger.warning("could not leave the queue (unavailable)")
+
+    async def send_challenges(self) -> None:
+        challenges = await database_sync_to_async(lobby_snapshot)(self.scope["user"])
+        await self.send_json({"type": "challenges", "challenges": challenges})
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        # Challenges are made over plain POST forms; the socket carries the queue and pings.
+        data = await self.read_message(text_data, bytes_data)
+        if data is not None:
+            await self.answer_or_unavailable(data, self.dispatch_message)
+
+    async def dispatch_message(self, data: dict[str, Any]) -> None:
+        if data.get("type") == "queue":
+            await self.receive_queue(data)
+        elif data.get("type") == "ping":
+            await self.send_pong()
+        else:
+            await self.send_error("bad_request", data.get("id"))
+
+    async def receive_queue(self, data: dict[str, Any]) -> None:
+        """`{"type": "queue", "do": "join" | "leave" | "status"}`, answered with the status.
+
+        Joining tries to pair at once; a pairing (here, in another process, or by the beat
+        task as the accepted range widens) also pushes `redirect` to both players.
+        """
+        user = self.scope["user"]
+        do = data.get("do")
+        if do == "join":
+            self.queued = True
+            status = await database_sync_to_async(queue_join)(user=user)
+        elif do == "leave":
+            self.queued = False
+            await database_sync_to_async(queue_leave)(user=user)
+            status = await database_sync_to_async(queue_status_of)(user=user)
+        elif do == "status":
+            status = await database_sync_to_async(queue_touch)(user=user)
+        else:
+            await self.send_error("bad_request", data.get("id"))
+            return
+        # The request's id comes back with the answer, so that the page knows which of its
+        # requests is answered and does not send it again.
+        await self.send_json({**status.as_message(), "id": echo_id(data.get("id"))})
+
+    async def lobby_changed(self, event: dict[str, Any]) -> None:
+        # The group message carries nothing: each connection reads only what its user may see.
+        try:
+            await self.send_challenges()
+        except UNAVAILABLE_ERRORS:
+            logger.warning("lobby list not refreshed (unavailable); the next change will")
+
+    async def lobby_redirect(self, event: dict[str, Any]) -> None:
+        await self.send_json({"type": "redirect", "url": event["url"], "game": event["game"]})

@@ -1,0 +1,47 @@
+"""Reads of the lobby: the challenges a player may see, and the socket groups it uses."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import Q
+from django.utils import timezone
+
+from games.timebase import to_ms
+from lobby.models import Challenge
+
+# Every lobby socket joins LOBBY_GROUP (a change to the list) and its user's own group
+# (a redirect to the game that a challenge or the queue made for them).
+LOBBY_GROUP = "lobby"
+
+
+def user_group(user_id: int) -> str:
+    return f"user_{user_id}"
+
+
+def challenges_visible_to(user: AbstractBaseUser) -> list[Challenge]:
+    """Open, unexpired challenges the user may see: theirs, addressed to them, and open ones."""
+    return list(
+        Challenge.objects.select_related("challenger", "opponent")
+        .filter(status=Challenge.Status.OPEN, expires_at__gt=timezone.now())
+        .filter(Q(challenger=user) | Q(opponent=user) | Q(opponent__isnull=True))
+        .order_by("created_at")
+    )
+
+
+def challenge_public(challenge: Challenge, user: AbstractBaseUser) -> dict[str, Any]:
+    """What the lobby shows of a challenge: usernames and times, nothing else."""
+    return {
+        "id": challenge.pk,
+        "challenger": challenge.challenger.get_username(),
+        "opponent": challenge.opponent.get_username() if challenge.opponent else None,
+        "created_at": to_ms(challenge.created_at.timestamp()),
+        "expires_at": to_ms(challenge.expires_at.timestamp()),
+        "mine": challenge.challenger_id == user.pk,
+        "to_me": challenge.opponent_id == user.pk,
+    }
+
+
+def lobby_snapshot(user: AbstractBaseUser) -> list[dict[str, Any]]:
+    return [challenge_public(c, user) for c in challenges_visible_to(user)]

@@ -1,0 +1,106 @@
+// "Play now": joins the matchmaking queue over the lobby WebSocket and shows its state.
+// The server is the only judge: this page only displays what the socket says, asks for
+// the status every 2 s (which also proves the page is still open) and follows the
+// redirect to the new game. Closing the page closes the socket, which leaves the queue.
+// The words come from Django's JavaScript catalogue (/jsi18n/, loaded before this module).
+import { Socket, socketUrl } from "../games/socket.js";
+import { showSocketClosed } from "./closed.js";
+
+const root = document.getElementById("play-now");
+const el = (role) => root.querySelector(`[data-role="${role}"]`);
+const STATUS_EVERY_MS = 2000;
+let wanted = false; // the player asked to be in the queue
+let status = null;
+let statusAt = 0;
+let poll = null;
+let redraw = null;
+
+function show(message) {
+  el("message").textContent = message;
+}
+
+function render() {
+  const waiting = Boolean(status && status.in_queue);
+  root.dataset.state = waiting ? "waiting" : wanted ? "joining" : "idle";
+  el("facts").hidden = !waiting;
+  el("join").hidden = wanted;
+  el("leave").hidden = !wanted;
+  if (!waiting) return;
+  const waited = status.wait_seconds + (Date.now() - statusAt) / 1000;
+  el("waiting").textContent = String(status.waiting);
+  el("wait").textContent = String(Math.floor(waited));
+  el("range").textContent = `${status.rating - status.range} – ${status.rating + status.range} (±${status.range})`;
+}
+
+function onMessage(data) {
+  if (data.type === "redirect" && data.url) {
+    show(gettext("Opponent found! Opening your game…"));
+    window.location.assign(data.url);
+  } else if (data.type === "queue") {
+    if (data.url && wanted) {
+      show(gettext("Opponent found! Opening your game…"));
+      window.location.assign(data.url);
+      return;
+    }
+    status = data;
+    statusAt = Date.now();
+    if (data.in_queue) show(gettext("Waiting for an opponent…"));
+    else if (wanted) socket.request({ type: "queue", do: "join" }); // dropped meanwhile: rejoin
+    render();
+  } else if (data.type === "error") {
+    show(data.message || gettext("Something went wrong."));
+  }
+}
+
+// Join and leave are requests (answered by id, sent again after a refusal for now or a
+// reconnect); the status polls are not: the next one replaces a lost one.
+const socket = new Socket(socketUrl(root?.dataset.wsPath ?? ""), {
+  onMessage,
+  onReply: (msg) => onMessage(msg),
+  onOpen: () => {
+    if (wanted) socket.request({ type: "queue", do: "join" });
+    else socket.sendRaw({ type: "queue", do: "status" });
+  },
+  onStatus: (state, info = {}) => {
+    if (state !== "closed") return;
+    status = null;
+    if (info.final) {
+      wanted = false;
+      window.clearInterval(poll);
+      window.clearInterval(redraw);
+      showSocketClosed(el("message"), info.code, root.dataset.loginUrl);
+      el("join").hidden = true;
+      el("leave").hidden = true;
+      return;
+    }
+    render();
+    if (wanted) show(gettext("Connection lost, reconnecting…"));
+  },
+});
+
+if (root) {
+  el("join").addEventListener("click", () => {
+    wanted = true;
+    show(gettext("Joining the queue…"));
+    socket.request({ type: "queue", do: "join" });
+    render();
+  });
+  el("leave").addEventListener("click", () => {
+    wanted = false;
+    status = null;
+    socket.request({ type: "queue", do: "leave" });
+    show(gettext("You left the queue."));
+    render();
+  });
+
+  poll = window.setInterval(() => {
+    if (wanted) socket.sendRaw({ type: "queue", do: "status" });
+  }, STATUS_EVERY_MS);
+  redraw = window.setInterval(render, 1000);
+  window.addEventListener("pagehide", () => {
+    window.clearInterval(poll);
+    if (wanted) socket.sendRaw({ type: "queue", do: "leave" });
+  });
+  socket.connect();
+  render();
+}

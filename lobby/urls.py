@@ -1,0 +1,25 @@
+from django.urls import path
+
+from lobby import views
+
+# The paths and names are the ones these pages had in the games and ratings apps.
+urlpatterns = [
+    path("lobby/", views.lobby, name="lobby"),
+    path("lobby/challenges/", views.challenge_create, name="challenge-create"),
+    path(
+        "lobby/challenges/<int:challenge_id>/accept/",
+        views.challenge_accept,
+        name="challenge-accept",
+    ),
+    path(
+        "lobby/challenges/<int:challenge_id>/decline/",
+        views.challenge_decline,
+        name="challenge-decline",
+    ),
+    path(
+        "lobby/challenges/<int:challenge_id>/cancel/",
+        views.challenge_cancel,
+        name="challenge-cancel",
+    ),
+    path("play-now/", views.play_now, name="play-now"),
+]

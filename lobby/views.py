@@ -1,0 +1,98 @@
+"""The lobby's pages: the lobby with its challenge forms, and "Play now".
+
+Plain POST forms with CSRF that work without JavaScript; every change goes through
+lobby.challenges, and the outcome is reported with Django messages. The live parts (the
+challenge list, the queue) talk over /ws/lobby/ (lobby.consumers); their scripts take
+their words from the JavaScript catalogue (/jsi18n/), like every script of the site.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from games.errors import ServiceError
+from lobby import challenges
+from lobby.selectors import lobby_snapshot
+from lobby.services import queue_status_of
+from ratings.selectors import rating_label, rating_state
+
+
+def _game_url(game_id: int) -> str:
+    return reverse("game", kwargs={"game_id": game_id})
+
+
+@login_required
+def lobby(request: HttpRequest) -> HttpResponse:
+    return render(request, "lobby/lobby.html", {"challenges": lobby_snapshot(request.user)})
+
+
+@login_required
+@require_POST
+def challenge_create(request: HttpRequest) -> HttpResponse:
+    username = request.POST.get("opponent", "")[:150]
+    try:
+        challenges.challenge_create(challenger=request.user, opponent_username=username)
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        if username.strip():
+            messages.success(request, _("Challenge sent to %(username)s.") % {"username": username})
+        else:
+            messages.success(request, _("Open challenge posted."))
+    return redirect("lobby")
+
+
+@login_required
+@require_POST
+def challenge_accept(request: HttpRequest, challenge_id: int) -> HttpResponse:
+    try:
+        game = challenges.challenge_accept(challenge_id=challenge_id, user=request.user)
+    except ServiceError as error:
+        messages.error(request, error.message)
+        return redirect("lobby")
+    return HttpResponseRedirect(_game_url(game.pk))
+
+
+@login_required
+@require_POST
+def challenge_decline(request: HttpRequest, challenge_id: int) -> HttpResponse:
+    try:
+        challenges.challenge_decline(challenge_id=challenge_id, user=request.user)
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.info(request, _("Challenge declined."))
+    return redirect("lobby")
+
+
+@login_required
+@require_POST
+def challenge_cancel(request: HttpRequest, challenge_id: int) -> HttpResponse:
+    try:
+        challenges.challenge_cancel(challenge_id=challenge_id, user=request.user)
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.info(request, _("Challenge cancelled."))
+    return redirect("lobby")
+
+
+@login_required
+def play_now(request: HttpRequest) -> HttpResponse:
+    status = queue_status_of(user=request.user)
+    return render(
+        request,
+        "lobby/play_now.html",
+        {
+            "rating_label": rating_label(rating_state(user_id=request.user.pk)),
+            "active_game_url": (
+                reverse("game", kwargs={"game_id": status.game_id}) if status.game_id else None
+            ),
+        },
+    )

@@ -1,0 +1,30 @@
+"""The lobby page in a real browser: its module script keeps the list live, in Spanish too."""
+
+from __future__ import annotations
+
+import pytest
+
+# The browser fixtures of tests/e2e (Chromium through Playwright, a live Daphne + worker).
+from tests.e2e.conftest import browser, live, login_page, make_user  # noqa: F401
+
+pytestmark = pytest.mark.e2e
+
+
+def test_a_new_challenge_appears_live_in_the_players_language(login_page, make_user) -> None:  # noqa: F811
+    ana, bob = make_user("ana"), make_user("bob")
+    page_a, page_b = login_page(ana), login_page(bob)
+    base: str = page_b.live_url
+    page_b.context.add_cookies(
+        [{"name": "django_language", "value": "es", "domain": "127.0.0.1", "path": "/"}]
+    )
+    page_b.goto(f"{base}/lobby/")
+    # Rendered by lobby.js from the socket's first push, with the catalogue's words.
+    page_b.wait_for_function("document.querySelector('#challenge-list li') !== null")
+    assert page_b.locator("#challenge-list").inner_text().strip() == "No hay desafíos abiertos."
+    page_a.goto(f"{base}/lobby/")
+    page_a.click("form[action$='/lobby/challenges/'] button[type=submit]")
+    row = page_b.locator("li.challenge")
+    row.wait_for()
+    assert row.inner_text().startswith("Desafío abierto de ana")
+    assert row.locator("button").inner_text() == "Aceptar"
+    assert not page_a.errors and not page_b.errors, (page_a.errors, page_b.errors)
