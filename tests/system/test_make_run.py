@@ -11,9 +11,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from games.challenges import challenge_create
-from games.models import Challenge
-from games.tasks import challenges_expire
+from lobby.challenges import challenge_create
+from lobby.models import Challenge
+from lobby.tasks import challenges_expire
 from tests.live import (
     free_port,
     platform_env,
