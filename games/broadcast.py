@@ -15,14 +15,14 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 from games import engine, timebase
-from games.models import Game
-from games.presence import presence_connected
-from games.selectors import (
+from games.audiences import (
     AUDIENCE_SEAT,
     DEVICE,
     game_audiences,
     game_group,
 )
+from games.models import Game
+from games.presence import presence_connected
 
 logger = logging.getLogger(__name__)
 

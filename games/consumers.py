@@ -24,10 +24,10 @@ from django.utils.translation.trans_real import parse_accept_lang_header
 from redis.exceptions import RedisError
 
 from games import presence, services, timebase
+from games.audiences import audience_seats, game_audience, game_get, game_group
 from games.broadcast import broadcast_presence, state_message
 from games.errors import message_for
 from games.ratelimit import RateLimiter, shared_budget_allows
-from games.selectors import audience_seats, game_audience, game_get, game_group
 
 logger = logging.getLogger(__name__)
 

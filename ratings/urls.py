@@ -4,5 +4,4 @@ from ratings import views
 
 urlpatterns = [
     path("leaderboard/", views.leaderboard_page, name="leaderboard"),
-    path("games/<int:game_id>/replay/", views.game_replay, name="game-replay"),
 ]

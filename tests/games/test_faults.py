@@ -13,6 +13,7 @@ from django.test import Client, override_settings
 from django.utils import timezone
 
 from games import services
+from games.audiences import SEAT_0, SEAT_1, WATCH
 from games.broadcast import state_message
 from games.faults import (
     fault_process,
@@ -23,7 +24,6 @@ from games.faults import (
     timekeeping_status,
 )
 from games.models import Game, Heartbeat, ServiceFault
-from games.selectors import SEAT_0, SEAT_1, WATCH
 from ratings.models import RatingEntry
 from ratings.selectors import rating_of as player_rating
 from tests.games.factories import make_game
@@ -307,7 +307,7 @@ def test_cancellation_is_broadcast_to_the_game_page(players, django_capture_on_c
     from asgiref.sync import async_to_sync
     from channels.layers import get_channel_layer
 
-    from games.selectors import game_group
+    from games.audiences import game_group
 
     alice, bob = players[:2]
     game = started_game(alice, bob)

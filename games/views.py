@@ -1,4 +1,4 @@
-"""Play pages of the games app: same-device games and the game page shell.
+"""Pages of the games app: same-device games, the game page shell and the replay.
 
 The lobby, its challenge forms and "Play now" are the lobby app's (lobby.views).
 """
@@ -9,10 +9,12 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from games import engine
-from games.selectors import game_audience, game_get
+from games.audiences import game_audience, game_get
+from games.replay_page import replay_page
 from games.services import same_device_game_create
 
 
@@ -47,3 +49,15 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "rules": dict(engine.RULES),
     }
     return render(request, "games/game.html", context)
+
+
+def replay(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Step through a game's log: ?step=N shows the table after the N-th change."""
+    try:
+        step = int(request.GET.get("step", "0"))
+    except ValueError:
+        step = 0
+    page = replay_page(game_id=game_id, step=step)
+    if page is None:
+        raise Http404(_("No such game."))
+    return render(request, "games/replay.html", {"replay": page})

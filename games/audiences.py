@@ -1,4 +1,4 @@
-"""Reads: who sits where and what each connection may see."""
+"""Audiences: who a connection is (a seat, a spectator, a shared screen) and its channel group."""
 
 from __future__ import annotations
 
