@@ -137,26 +137,6 @@ describe("GameSocket retries", () => {
     timers.run();
     assert.equal(ws().actions().length, 1); // no stray resend after the ack
   });
-
-  it("reconnects with a growing back-off, and the first open resets it", () => {
-    const { socket, timers, ws } = harness();
-    ws().drop(1013);
-    timers.run();
-    ws().drop(1006);
-    timers.run();
-    assert.deepEqual(timers.delays, [400, 800]);
-    ws().open();
-    assert.equal(socket.retry, 0);
-  });
-
-  for (const code of [4401, 4403, 4404]) {
-    it(`stops reconnecting on close code ${code}`, () => {
-      const { socket, timers, events, ws } = harness();
-      ws().drop(code);
-      assert.deepEqual(events.at(-1), ["status", "closed", code, true]);
-      assert.equal(socket.finalCode, code);
-      assert.equal(timers.size, 0);
-      assert.equal(FakeSocket.made.length, 1);
-    });
-  }
+  // Reconnecting, its back-off and the final close codes are the shared client's:
+  // tests/js/socket.test.mjs.
 });
