@@ -96,7 +96,7 @@ def state_message(
     }
 
 
-def _group_send_all(messages: list[tuple[str, dict[str, Any]]]) -> None:
+def group_send_all(messages: list[tuple[str, dict[str, Any]]]) -> None:
     """All of a change's messages in one hop to the event loop (each hop costs a thread switch)."""
     layer = get_channel_layer()
     if layer is None:
@@ -133,7 +133,7 @@ def broadcast_state(game: Game, events: list[dict[str, Any]], *, state: Any = No
             outgoing.append(
                 (game_group(game.pk, audience), {"type": "game.message", "message": message})
             )
-        _group_send_all(outgoing)
+        group_send_all(outgoing)
     except Exception:
         # The move is committed; a client that missed this push resyncs on reconnect.
         logger.exception("broadcast of game %s version %s failed", game.pk, game.version)
@@ -141,7 +141,7 @@ def broadcast_state(game: Game, events: list[dict[str, Any]], *, state: Any = No
 
 def broadcast_presence(game: Game) -> None:
     message = {"type": "presence", "connected": presence_connected(game.pk)}
-    _group_send_all(
+    group_send_all(
         [
             (game_group(game.pk, audience), {"type": "game.message", "message": message})
             for audience in game_audiences(game)

@@ -5,11 +5,10 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.db import transaction
 from django.urls import reverse
 
+from games.broadcast import group_send_all
 from games.models import Game
 from lobby.selectors import LOBBY_GROUP, user_group
 
@@ -17,11 +16,8 @@ logger = logging.getLogger(__name__)
 
 
 def _notify(group: str, message: dict[str, Any]) -> None:
-    layer = get_channel_layer()
-    if layer is None:
-        return
     try:
-        async_to_sync(layer.group_send)(group, message)
+        group_send_all([(group, message)])
     except Exception:  # the change is committed; the pages also learn of it on reload
         logger.exception("lobby notification to %s failed", group)
 
