@@ -1,6 +1,6 @@
 """The clock keeper: the loop that settles every game at its deadline and beats the heartbeat.
 
-It runs as a thread inside each Celery worker (started by `games.signals` when the worker
+It runs as a thread inside each Celery worker (started by `games.tasks` when the worker
 is ready). Each pass reads the due deadlines from the database — the games themselves are
 the schedule, as in lichess's clock sweep — so no broker message is held per game: a
 broker restart loses nothing, and a keeper that restarts finds every overdue game at once.

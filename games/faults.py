@@ -23,13 +23,10 @@ from django.db.models import Q
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from games import engine
 from games.models import Game, Heartbeat, ServiceFault
 from games.services import game_locked, game_void
 
 logger = logging.getLogger(__name__)
-
-CANCEL_REASON = engine.VOID_REASON
 
 # Statuses of a game whose clock has run: a `waiting` game has no running clock (only the
 # P1 start timeout, which aborts without a result anyway), and aborted or cancelled games
@@ -78,7 +75,7 @@ def game_cancel_for_fault(
         if game.status not in _CLOCKED:
             return False
         why = note or (f"service fault #{fault.pk}" if fault is not None else "service fault")
-        return game_void(game_id=game_id, reason=CANCEL_REASON, note=why)
+        return game_void(game_id=game_id, note=why)
 
 
 def fault_process(*, fault: ServiceFault) -> list[int]:
