@@ -41,14 +41,13 @@ def events_for_audience(events: list[dict[str, Any]], audience: str) -> list[dic
 
 def players_meta(game: Game) -> list[dict[str, Any]]:
     """Names, and the ratings stored with the game when it was created (no ledger read)."""
-    users = [game.player0, game.player1]
     return [
         {
-            "username": user.get_username(),
+            "username": name,
             "rating": snapshot["rating"],
             "rating_label": snapshot["rating_label"],
         }
-        for user, snapshot in zip(users, game.players_snapshot, strict=True)
+        for name, snapshot in zip(game.player_names(), game.players_snapshot, strict=True)
     ]
 
 
