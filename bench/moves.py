@@ -71,6 +71,9 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument(
         "--service-moves", type=int, default=3000, help="moves of the in-process service run"
     )
+    parser.add_argument(
+        "--flags", type=int, default=50, help="games left to flag at once (0: skip)"
+    )
     return parser.parse_args()
 
 
@@ -334,6 +337,51 @@ async def run_relay_slot(
         await client.close()
 
 
+async def flag_lateness(urls: list[str], games: int) -> dict[str, Any]:
+    """Seconds from each flag's deadline until both of its game's clients hold the result.
+
+    `games` games start at once with a bank of 0.5 s, and nobody moves: each flags at the
+    end of its first decision's delay plus the bank, settled by the clock keeper alone.
+    """
+    stats = Stats()
+
+    async def one(index: int) -> float:
+        player0, player1, cookie0, cookie1 = await sync_to_async(bench_pair)(index)
+        game_id = await sync_to_async(
+            lambda: (
+                services.game_create(
+                    player0=player0, player1=player1, rated=False, banks=(0.5, 0.5)
+                ).pk
+            )
+        )()
+        clients = [
+            await connect(urls[(2 * index) % len(urls)], game_id, cookie0, stats),
+            await connect(urls[(2 * index + 1) % len(urls)], game_id, cookie1, stats),
+        ]
+        for client in clients:
+            await client.socket.send(
+                json.dumps({"type": "action", "id": f"f{next(_ids)}", "action": {"do": "start"}})
+            )
+        playing = await clients[0].until(
+            lambda m: m["type"] == "state" and m["game"]["clock"] is not None, timeout=60
+        )
+        deadline = playing["game"]["deadline"] / 1000  # epoch ms, the flag's time
+        done = [
+            client.until(
+                lambda m: m["type"] == "state" and m["game"]["status"] == "finished", timeout=60
+            )
+            for client in clients
+        ]
+        await asyncio.gather(*done)
+        lateness = time.time() - deadline
+        for client in clients:
+            await client.close()
+        return lateness
+
+    late = await asyncio.gather(*(one(i) for i in range(games)))
+    return {"games": games, "p50": percentile(late, 50), "p99": percentile(late, 99)}
+
+
 def percentile(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -444,6 +492,13 @@ def report(urls: list[str], sizes: list[int], seconds: float, relay: bool) -> No
         f" per {RATE_WINDOW:g} s",
         flush=True,
     )
+    if FLAGS:
+        flags = asyncio.run(flag_lateness(urls, FLAGS))
+        print(
+            f"# flags: {flags['games']} games flagging at once reach both clients"
+            f" p50 {ms(flags['p50'])}, p99 {ms(flags['p99'])} after their deadline",
+            flush=True,
+        )
     ratios: dict[int, dict[str, float]] = {}
     for games in sizes:
         mine = bench_platform(urls, games, seconds)
@@ -481,6 +536,9 @@ def report(urls: list[str], sizes: list[int], seconds: float, relay: bool) -> No
             f"ratio at 50 games: throughput {at50.get('throughput', nan):.2f},"
             f" p99 {at50.get('p99', nan):.2f}; at 1 game: p50 {at1.get('p50', nan):.2f}"
         )
+
+
+FLAGS = ARGS.flags if ARGS is not None else 0
 
 
 def main() -> None:
