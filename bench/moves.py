@@ -38,6 +38,7 @@ import asyncio
 import itertools
 import json
 import os
+import signal
 import statistics
 import sys
 import time
@@ -203,6 +204,12 @@ class Client:
         self.waiters.append((predicate, future))
         return await asyncio.wait_for(future, timeout)
 
+    async def state_where(self, predicate: Any, timeout: float = 60) -> dict[str, Any]:
+        """The latest state if it satisfies `predicate`, else the next one that does."""
+        if self.state is not None and predicate(self.state):
+            return self.state
+        return await self.until(lambda m: m["type"] == "state" and predicate(m), timeout)
+
     async def has_version(self, version: int) -> None:
         if self.state is None or self.state["version"] < version:
             await self.until(lambda m: m["type"] == "state" and m["version"] >= version)
@@ -362,17 +369,11 @@ async def flag_lateness(urls: list[str], games: int) -> dict[str, Any]:
             await client.socket.send(
                 json.dumps({"type": "action", "id": f"f{next(_ids)}", "action": {"do": "start"}})
             )
-        playing = await clients[0].until(
-            lambda m: m["type"] == "state" and m["game"]["clock"] is not None, timeout=60
-        )
+        playing = await clients[0].state_where(lambda m: m["game"]["clock"] is not None)
         deadline = playing["game"]["deadline"] / 1000  # epoch ms, the flag's time
-        done = [
-            client.until(
-                lambda m: m["type"] == "state" and m["game"]["status"] == "finished", timeout=60
-            )
-            for client in clients
-        ]
-        await asyncio.gather(*done)
+        await asyncio.gather(
+            *(c.state_where(lambda m: m["game"]["status"] == "finished") for c in clients)
+        )
         lateness = time.time() - deadline
         for client in clients:
             await client.close()
@@ -543,6 +544,8 @@ FLAGS = ARGS.flags if ARGS is not None else 0
 
 def main() -> None:
     assert ARGS is not None
+    # A benchmark stopped with SIGTERM still stops the servers it started (tests.live).
+    signal.signal(signal.SIGTERM, lambda _signum, _frame: sys.exit(143))
     sizes = [int(n) for n in ARGS.games.split(",") if n.strip()]
     if ARGS.spawn:
         from django.core.management import call_command
@@ -563,7 +566,11 @@ def main() -> None:
             web=ARGS.web, worker=True, beat=True, asgi="bench.relay:application"
         ) as platform:
             urls = [platform.ws_url(i) for i in range(ARGS.web)]
-            report(urls, sizes, ARGS.seconds, relay=not ARGS.no_relay)
+            try:
+                report(urls, sizes, ARGS.seconds, relay=not ARGS.no_relay)
+            except BaseException:
+                print(platform.logs(), file=sys.stderr)  # what the servers saw
+                raise
     else:
         if not ARGS.url:
             raise SystemExit("give --url ws://127.0.0.1:8000 (or --spawn)")

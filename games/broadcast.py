@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import threading
 from typing import Any
 
 import orjson
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from asgiref.sync import SyncToAsync, async_to_sync
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 
 from games import engine, timebase
 from games.audiences import (
@@ -117,16 +119,51 @@ def game_event(message: dict[str, Any]) -> dict[str, Any]:
     return {"type": "game.message", "text": message_text(message)}
 
 
+SEND_TIMEOUT_SECONDS = 10.0
+_sender_loop: asyncio.AbstractEventLoop | None = None
+_sender_lock = threading.Lock()
+
+
+def _sender() -> asyncio.AbstractEventLoop:
+    """This process's event loop for sends from threads that have none (a worker's)."""
+    global _sender_loop
+    with _sender_lock:
+        if _sender_loop is None:
+            loop = asyncio.new_event_loop()
+            thread = threading.Thread(target=loop.run_forever, name="layer-sender", daemon=True)
+            thread.start()
+            _sender_loop = loop
+        return _sender_loop
+
+
+def _under_event_loop() -> bool:
+    """Whether this thread runs for an event loop of this process (sync_to_async: Daphne).
+
+    async_to_sync then sends on that loop. Elsewhere (the clock keeper, a Celery task) it
+    would build a new loop, and the Redis layer new connections, for every send; those
+    threads share one loop that lives as long as the process instead.
+    """
+    threadlocal = SyncToAsync.threadlocal
+    return (
+        getattr(threadlocal, "main_event_loop", None) is not None
+        and getattr(threadlocal, "main_event_loop_pid", None) == os.getpid()
+    )
+
+
 def group_send_all(messages: list[tuple[str, dict[str, Any]]]) -> None:
-    """All of a change's messages in one hop to the event loop (each hop costs a thread switch)."""
+    """All of a change's messages in one hop to an event loop (each hop costs a thread switch)."""
     layer = get_channel_layer()
-    if layer is None:
+    if layer is None or not messages:
         return
 
     async def send_all() -> None:
         await asyncio.gather(*(layer.group_send(group, message) for group, message in messages))
 
-    async_to_sync(send_all)()
+    if _under_event_loop() or isinstance(layer, InMemoryChannelLayer):
+        # The in-memory layer's queues belong to the loop that reads them: never another.
+        async_to_sync(send_all)()
+    else:
+        asyncio.run_coroutine_threadsafe(send_all(), _sender()).result(SEND_TIMEOUT_SECONDS)
 
 
 def heard(audience: str, listening: list[bool] | None) -> bool:
@@ -175,19 +212,23 @@ def broadcast_state(game: Game, events: list[dict[str, Any]], *, state: Any = No
         logger.exception("broadcast of game %s version %s failed", game.pk, game.version)
 
 
+def presence_messages(game: Game) -> list[tuple[str, dict[str, Any]]]:
+    event = game_event({"type": "presence", "connected": presence_connected(game.pk)})
+    return [(game_group(game.pk, audience), event) for audience in game_audiences(game)]
+
+
 def broadcast_presence(game: Game) -> None:
-    message = {"type": "presence", "connected": presence_connected(game.pk)}
-    group_send_all(
-        [(game_group(game.pk, audience), game_event(message)) for audience in game_audiences(game)]
-    )
+    group_send_all(presence_messages(game))
 
 
-def broadcast_presence_of(game_id: int) -> None:
-    """The presence of a game whose sockets' process vanished (games.presence sweep)."""
-    game = Game.objects.filter(pk=game_id).only("pk", "same_device").first()
-    if game is None:
-        return
+def broadcast_presence_of(game_ids: set[int]) -> None:
+    """The presence of games whose sockets' process vanished (games.presence sweep).
+
+    One send for them all: a Daphne process that dies leaves many games behind, and the
+    clock keeper that sweeps must be back to the clocks at once.
+    """
+    games = Game.objects.filter(pk__in=game_ids).only("pk", "same_device")
     try:
-        broadcast_presence(game)
-    except Exception:  # the page learns it with its next state
-        logger.exception("presence broadcast of game %s failed", game_id)
+        group_send_all([message for game in games for message in presence_messages(game)])
+    except Exception:  # the pages learn it with their next state
+        logger.exception("presence broadcast of %s games failed", len(game_ids))
