@@ -165,6 +165,7 @@ class Stats:
     latencies: list[float] = field(default_factory=list)
     errors: int = 0
     dropped: int = 0
+    failed_connects: int = 0
     games_finished: int = 0
     frame_sizes: list[int] = field(default_factory=list)
 
@@ -240,9 +241,16 @@ async def open_socket(url: str, cookie: str | None = None) -> Any:
 
 
 async def connect(url: str, game_id: int, cookie: str, stats: Stats) -> Client:
-    client = Client(await open_socket(f"{url}/ws/games/{game_id}/", cookie), stats)
-    await client.until(lambda m: m["type"] == "state", timeout=60)
-    return client
+    """A game socket holding its first state; retried as a page would, and counted."""
+    for attempt in range(5):
+        try:
+            client = Client(await open_socket(f"{url}/ws/games/{game_id}/", cookie), stats)
+            await client.until(lambda m: m["type"] == "state", timeout=60)
+            return client
+        except (OSError, TimeoutError, websockets.InvalidHandshake, websockets.InvalidMessage):
+            stats.failed_connects += 1
+            await asyncio.sleep(0.5 * 2**attempt)
+    raise RuntimeError(f"could not connect to game {game_id}")
 
 
 async def run_game_slot(
@@ -260,7 +268,11 @@ async def run_game_slot(
             await connect(url1, game_id, cookie1, stats),
         ]
 
-    clients = await open_game()
+    try:
+        clients = await open_game()
+    except BaseException:
+        await ready.abort()  # no run can start without this slot: stop the others too
+        raise
     await ready.wait()  # every slot connected: the clock starts for all at once
     while time.monotonic() < clock["deadline"]:
         view = clients[0].state["game"]
@@ -411,6 +423,7 @@ async def measure(slots: int, seconds: float, make_slot: Any) -> dict[str, Any]:
         "p99": percentile(stats.latencies, 99),
         "errors": stats.errors,
         "dropped": stats.dropped,
+        "failed_connects": stats.failed_connects,
         "games_finished": stats.games_finished,
         "frame_size": statistics.mean(stats.frame_sizes) if stats.frame_sizes else 0,
     }
@@ -507,6 +520,7 @@ def report(urls: list[str], sizes: list[int], seconds: float, relay: bool) -> No
             f"N={games:>4} platform: {mine['moves']:>6} moves in {mine['seconds']:.1f} s ="
             f" {mine['per_second']:7.1f} moves/s; p50 {ms(mine['p50'])}, p99 {ms(mine['p99'])};"
             f" errors {mine['errors']}, dropped sockets {mine['dropped']},"
+            f" failed connects {mine['failed_connects']},"
             f" games finished {mine['games_finished']}, state frame {mine['frame_size']:.0f} B",
             flush=True,
         )

@@ -232,7 +232,7 @@ class GameConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
             return
         user = self.scope["user"]
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
-        game = await database_sync_to_async(game_get)(self.game_id)
+        game = await in_pool(game_get)(self.game_id)
         if game is None:
             await self.refuse(CLOSE_NOT_FOUND)
             return
@@ -250,7 +250,7 @@ class GameConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
         self.present = True
         await self.send_state()
         if self.seats:
-            await database_sync_to_async(broadcast_presence)(game)
+            await in_pool(broadcast_presence)(game)
 
     async def disconnect(self, code: int) -> None:
         await self.leave_groups_quietly()
@@ -262,7 +262,7 @@ class GameConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
             await self.presence_call(presence.presence_leave)
         if self.seats and self.present:
             try:
-                await database_sync_to_async(broadcast_presence)(self.game)
+                await in_pool(broadcast_presence)(self.game)
             except UNAVAILABLE_ERRORS:
                 logger.warning("presence of game %s not broadcast (unavailable)", self.game_id)
 
