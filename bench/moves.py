@@ -603,6 +603,8 @@ def main() -> None:
         from tests.live import live_platform
 
         call_command("migrate", verbosity=0)
+        # DEBUG off serves the hashed files collectstatic writes, as `make run` does.
+        call_command("collectstatic", interactive=False, verbosity=0)
     if ARGS.service_moves:
         alone = service_rate(ARGS.service_moves, ARGS.service_threads)
         print(
