@@ -22,6 +22,47 @@ pytestmark = [pytest.mark.e2e, pytest.mark.live]
 
 SIZES = [{"width": 390, "height": 844}, {"width": 1280, "height": 800}]
 LANGUAGES = ["en", "es"]
+# Both themes are checked by axe (contrast above all): English dark, Spanish light.
+SCHEMES = {"en": "dark", "es": "light"}
+PAGE_WEIGHT_LIMIT = 100_000  # bytes of JavaScript and CSS per page, decoded
+
+
+def page_weight(page: Any) -> int:
+    """Decoded bytes of the page's scripts and stylesheets (the JS catalogue included)."""
+    return int(
+        page.evaluate(
+            """() => performance.getEntriesByType('resource')
+              .filter((e) => /[.](js|css)([?]|$)/.test(e.name) || e.name.includes('/jsi18n/'))
+              .reduce((sum, e) => sum + e.decodedBodySize, 0)"""
+        )
+    )
+
+
+def unpreloaded_modules(page: Any) -> list[str]:
+    """Module scripts the page loaded without a <link rel="modulepreload">: such an import
+    is requested only once the module importing it has arrived, a second wave."""
+    return page.evaluate(
+        """() => {
+          const preloaded = new Set([...document.querySelectorAll('link[rel=modulepreload]')]
+            .map((link) => link.href));
+          return performance.getEntriesByType('resource').map((e) => e.name)
+            .filter((url) => /[.]js$/.test(url) && !url.endsWith('/js/site.js'))
+            .filter((url) => !preloaded.has(url));
+        }"""
+    )
+
+
+def check_phone_header(page: Any) -> None:
+    """On a phone the header is one row; its links open behind the Menu button."""
+    header = page.locator(".site-header").bounding_box()
+    assert header is not None and header["height"] <= 64, header
+    live_link = page.locator("#site-nav a[href='/games/live/']")
+    assert not live_link.is_visible()
+    page.click(".menu-button")
+    assert live_link.is_visible()
+    assert page.locator(".menu-button").get_attribute("aria-expanded") == "true"
+    page.keyboard.press("Escape")
+    assert not live_link.is_visible()
 
 
 def finished_game(p0: Any, p1: Any, winner: int) -> Game:
@@ -56,7 +97,7 @@ def assert_chart_drawn(page: Any) -> None:
     chart = chart_geometry(page)
     assert chart["line"] > 100, chart
     assert chart["baseline"] > 0, chart
-    assert len(chart["points"]) == 4 and all(x > 0 and y > 0 for x, y in chart["points"]), chart
+    assert len(chart["points"]) == 3 and all(x > 0 and y > 0 for x, y in chart["points"]), chart
 
 
 def step_replay_without_loading(page: Any) -> None:
@@ -66,6 +107,8 @@ def step_replay_without_loading(page: Any) -> None:
     page.evaluate("() => { window.__sameDocument = true; }")
     root = page.locator("#replay")
     board = page.locator("#replay-board")
+    assert root.get_attribute("data-step") == "12"
+    page.click("[data-go=first]")
     assert root.get_attribute("data-step") == "0"
     for _ in range(3):
         page.click("[data-go=forward]")
@@ -96,25 +139,31 @@ def test_every_page_fits_the_phone_and_passes_axe_in_both_languages(
     # a finished game to replay, and a game in progress for the live list.
     marta, roberto = make_user("marta_gonzalez"), make_user("roberto_alvarez")
     carol, dave = make_user("carol"), make_user("dave")
-    finished = [finished_game(marta, roberto, winner) for winner in (0, 1, 0)]
+    finished = [finished_game(marta, roberto, winner) for winner in (0, 1)]
     live_game = make_game(carol, dave)
     paths = {
         "home": "/",
         "lobby": "/lobby/",
         "profile": "/accounts/marta_gonzalez/",
         "leaderboard": "/leaderboard/",
-        "replay": f"/games/{finished[-1].pk}/replay/",
+        # Mid-game, so that the screenshot shows tiles on the table and in both hands.
+        "replay": f"/games/{finished[-1].pk}/replay/?step=12",
         "rules": "/rules/",
         "live-games": "/games/live/",
     }
     for size in SIZES:
         for language in LANGUAGES:
             page = login_page(marta, size)
+            page.emulate_media(color_scheme=SCHEMES[language])
             in_language(page, language)
             for name, path in paths.items():
                 response = page.goto(page.live_url + path)
                 assert response is not None and response.status == 200, path
                 page.wait_for_load_state("load")
+                assert page_weight(page) < PAGE_WEIGHT_LIMIT, (name, page_weight(page))
+                assert unpreloaded_modules(page) == [], name
+                if name == "home" and size == SIZES[0]:
+                    check_phone_header(page)
                 if name == "replay":
                     page.locator("#replay-board[data-tiles]").wait_for()
                 if name == "profile":

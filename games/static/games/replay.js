@@ -68,6 +68,7 @@ function seatPanel(el, step, seat) {
   head.append(span);
   const hand = document.createElement("p");
   hand.className = "replay__hand";
+  hand.setAttribute("role", "img"); // one picture of the tiles, named by its label
   const tiles = step.hands[seat] || [];
   hand.setAttribute(
     "aria-label",
