@@ -15,7 +15,6 @@ from django.views.decorators.http import require_http_methods
 from games import engine
 from games.audiences import game_audience, game_get
 from games.replay_page import replay_page
-from games.selectors import live_games
 from games.services import same_device_game_create
 
 
@@ -50,12 +49,6 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "rules": dict(engine.RULES),
     }
     return render(request, "games/game.html", context)
-
-
-@login_required
-def live_games_page(request: HttpRequest) -> HttpResponse:
-    """Games in progress; anyone signed in may open one as a spectator."""
-    return render(request, "games/live.html", {"games": live_games(viewer=request.user)})
 
 
 def replay(request: HttpRequest, game_id: int) -> HttpResponse:

@@ -56,7 +56,7 @@ def check_phone_header(page: Any) -> None:
     """On a phone the header is one row; its links open behind the Menu button."""
     header = page.locator(".site-header").bounding_box()
     assert header is not None and header["height"] <= 64, header
-    live_link = page.locator("#site-nav a[href='/games/live/']")
+    live_link = page.locator("#site-nav a[href='/lobby/live/']")
     assert not live_link.is_visible()
     page.click(".menu-button")
     assert live_link.is_visible()
@@ -149,7 +149,7 @@ def test_every_page_fits_the_phone_and_passes_axe_in_both_languages(
         # Mid-game, so that the screenshot shows tiles on the table and in both hands.
         "replay": f"/games/{finished[-1].pk}/replay/?step=12",
         "rules": "/rules/",
-        "live-games": "/games/live/",
+        "live-games": "/lobby/live/",
     }
     for size in SIZES:
         for language in LANGUAGES:
