@@ -173,4 +173,10 @@ def test_every_page_fits_the_phone_and_passes_axe_in_both_languages(
                 check_page(page, name, language)
                 if name == "replay" and size == SIZES[0] and language == "en":
                     step_replay_without_loading(page)
+                if name == "lobby" and size == SIZES[0]:
+                    # A flash message and a challenge card, in each language.
+                    page.click("form[action$='/lobby/challenges/'] button[type=submit]")
+                    page.locator(".messages").wait_for()
+                    page.locator("li.challenge").first.wait_for()
+                    check_page(page, "lobby-challenge", language)
             assert page.errors == [], page.errors
