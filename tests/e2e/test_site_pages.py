@@ -27,15 +27,26 @@ SCHEMES = {"en": "dark", "es": "light"}
 PAGE_WEIGHT_LIMIT = 100_000  # bytes of JavaScript and CSS per page, decoded
 
 
-def page_weight(page: Any) -> int:
-    """Decoded bytes of the page's scripts and stylesheets (the JS catalogue included)."""
-    return int(
-        page.evaluate(
+class PageWeights:
+    """Decoded bytes of each page's scripts and stylesheets (the JS catalogue included).
+
+    A file the browser took from its cache reports no size, so each file's size is kept
+    from the visit that downloaded it and a page's weight is the sum over all its files.
+    """
+
+    def __init__(self) -> None:
+        self.sizes: dict[str, int] = {}
+
+    def of(self, page: Any) -> int:
+        entries = page.evaluate(
             """() => performance.getEntriesByType('resource')
               .filter((e) => /[.](js|css)([?]|$)/.test(e.name) || e.name.includes('/jsi18n/'))
-              .reduce((sum, e) => sum + e.decodedBodySize, 0)"""
+              .map((e) => [e.name, e.decodedBodySize])"""
         )
-    )
+        for url, size in entries:
+            self.sizes[url] = max(size, self.sizes.get(url, 0))
+        assert all(self.sizes[url] > 0 for url, _size in entries), entries
+        return sum(self.sizes[url] for url, _size in entries)
 
 
 def unpreloaded_modules(page: Any) -> list[str]:
@@ -151,6 +162,7 @@ def test_every_page_fits_the_phone_and_passes_axe_in_both_languages(
         "rules": "/rules/",
         "live-games": "/lobby/live/",
     }
+    weights = PageWeights()
     for size in SIZES:
         for language in LANGUAGES:
             page = login_page(marta, size)
@@ -160,7 +172,8 @@ def test_every_page_fits_the_phone_and_passes_axe_in_both_languages(
                 response = page.goto(page.live_url + path)
                 assert response is not None and response.status == 200, path
                 page.wait_for_load_state("load")
-                assert page_weight(page) < PAGE_WEIGHT_LIMIT, (name, page_weight(page))
+                weight = weights.of(page)
+                assert weight < PAGE_WEIGHT_LIMIT, (name, weight)
                 assert unpreloaded_modules(page) == [], name
                 if name == "home" and size == SIZES[0]:
                     check_phone_header(page)
