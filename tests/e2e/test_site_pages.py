@@ -131,7 +131,14 @@ def step_replay_without_loading(page: Any) -> None:
     assert root.get_attribute("data-step") == "3"
     page.locator("#replay-moves [data-step='5']").click()
     assert page.locator("#replay-moves [aria-current=step]").get_attribute("data-step") == "5"
+    # Play runs on by itself until paused.
+    page.click("[data-go=play]")
+    page.wait_for_function("() => Number(document.getElementById('replay').dataset.step) >= 7")
+    page.click("[data-go=play]")
+    paused_at = root.get_attribute("data-step")
+    assert page.locator("[data-go=play]").inner_text() == "Play"
     page.click("[data-go=last]")
+    assert paused_at != root.get_attribute("data-step")
     last = len(page.locator("#replay-moves li").all()) - 1
     assert root.get_attribute("data-step") == str(last)
     # Both hands are on the table once the game is over, each drawn as tiles.
@@ -151,7 +158,10 @@ def test_every_page_fits_the_phone_and_passes_axe_in_both_languages(
     marta, roberto = make_user("marta_gonzalez"), make_user("roberto_alvarez")
     carol, dave = make_user("carol"), make_user("dave")
     finished = [finished_game(marta, roberto, winner) for winner in (0, 1)]
-    live_game = make_game(carol, dave)
+    # Started, with banks that outlast the test: a game left waiting is aborted after its
+    # start timeout (R7), and a slow run must not see it leave the live list.
+    live_game = make_game(carol, dave, banks=(3600.0, 3600.0))
+    drive(live_game.pk, (carol, dave), lambda view: view["status"] == "playing")
     paths = {
         "home": "/",
         "lobby": "/lobby/",
@@ -161,6 +171,7 @@ def test_every_page_fits_the_phone_and_passes_axe_in_both_languages(
         "replay": f"/games/{finished[-1].pk}/replay/?step=12",
         "rules": "/rules/",
         "live-games": "/lobby/live/",
+        "play-now": "/play-now/",
     }
     weights = PageWeights()
     for size in SIZES:

@@ -143,7 +143,6 @@ class Replay {
 
   play() {
     if (this.index >= steps.length - 1) this.show(0);
-    this.playButton.setAttribute("aria-pressed", "true");
     this.playButton.textContent = gettext("Pause");
     this.timer = window.setInterval(() => {
       if (this.index >= steps.length - 1) this.pause();
@@ -155,7 +154,6 @@ class Replay {
     if (!this.timer) return;
     window.clearInterval(this.timer);
     this.timer = null;
-    this.playButton.setAttribute("aria-pressed", "false");
     this.playButton.textContent = gettext("Play");
   }
 
