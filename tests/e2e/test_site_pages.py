@@ -66,7 +66,7 @@ def unpreloaded_modules(page: Any) -> list[str]:
 def check_phone_header(page: Any) -> None:
     """On a phone the header is one row; its links open behind the Menu button."""
     header = page.locator(".site-header").bounding_box()
-    assert header is not None and header["height"] <= 64, header
+    assert header is not None and header["height"] <= 56, header
     live_link = page.locator("#site-nav a[href='/lobby/live/']")
     assert not live_link.is_visible()
     page.click(".menu-button")
