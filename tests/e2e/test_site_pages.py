@@ -131,6 +131,12 @@ def step_replay_without_loading(page: Any) -> None:
     assert root.get_attribute("data-step") == "3"
     page.locator("#replay-moves [data-step='5']").click()
     assert page.locator("#replay-moves [aria-current=step]").get_attribute("data-step") == "5"
+    # The move list is one tab stop; its arrows step and keep the focus on the current move.
+    assert page.locator("#replay-moves [tabindex='0']").count() == 1
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate("() => document.activeElement.dataset.step") == "6"
+    page.keyboard.press("ArrowUp")
+    assert root.get_attribute("data-step") == "5"
     # Play runs on by itself until paused.
     page.click("[data-go=play]")
     page.wait_for_function("() => Number(document.getElementById('replay').dataset.step) >= 7")

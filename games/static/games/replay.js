@@ -118,6 +118,8 @@ class Replay {
       button.type = "button";
       button.className = "replay__move";
       button.dataset.step = String(index);
+      // One tab stop for the whole list (the current move); arrows move within it.
+      button.tabIndex = -1;
       button.textContent = stepText(step);
       button.addEventListener("click", () => {
         this.pause();
@@ -160,10 +162,14 @@ class Replay {
   onKey(event) {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     if (event.target.closest?.("input, textarea, select")) return;
-    const where = { ArrowLeft: "back", ArrowRight: "forward", Home: "first", End: "last" }[event.key];
+    const inList = this.moves.contains(event.target);
+    const keys = { ArrowLeft: "back", ArrowRight: "forward", Home: "first", End: "last" };
+    if (inList) Object.assign(keys, { ArrowUp: "back", ArrowDown: "forward" });
+    const where = keys[event.key];
     if (!where) return;
     event.preventDefault();
     this.go(where);
+    if (inList) this.moves.querySelector('[aria-current="step"]')?.focus();
   }
 
   show(index) {
@@ -176,9 +182,13 @@ class Replay {
     this.position.textContent = fmt(gettext("Step %(n)s of %(total)s"), { n: index, total: steps.length - 1 });
     this.action.textContent = stepText(step);
     this.info.textContent = infoText(step);
-    for (const button of this.moves.querySelectorAll("[aria-current]")) button.removeAttribute("aria-current");
+    for (const button of this.moves.querySelectorAll("[aria-current]")) {
+      button.removeAttribute("aria-current");
+      button.tabIndex = -1;
+    }
     const current = this.moves.querySelector(`[data-step="${index}"]`);
     current?.setAttribute("aria-current", "step");
+    if (current) current.tabIndex = 0;
     // Keep the current move in view inside the list only: the page itself does not jump.
     if (current) {
       const list = this.moves;
