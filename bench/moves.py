@@ -359,7 +359,10 @@ async def run_relay_slot(
         sent = time.perf_counter()
         await clients[turn].socket.send(frame)
         try:
-            await asyncio.gather(*(c.has_version(version) for c in clients))
+            # A frame the layer lost would stall the pair for good: count it, go on.
+            await asyncio.wait_for(
+                asyncio.gather(*(c.has_version(version) for c in clients)), timeout=5
+            )
         except TimeoutError:
             stats.errors += 1
             continue
