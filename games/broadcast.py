@@ -40,16 +40,30 @@ def events_for_audience(events: list[dict[str, Any]], audience: str) -> list[dic
 
 
 def players_meta(game: Game) -> list[dict[str, Any]]:
-    """Names, and the ratings stored with the game when it was created (no ledger read)."""
+    """Names, and the ratings stored with the game when it was created (no ledger read).
+
+    `name` is what the page calls the seat: a same-device game's player names, else the
+    username.
+    """
     users = [game.player0, game.player1]
     return [
         {
             "username": user.get_username(),
+            "name": game.seat_name(seat),
             "rating": snapshot["rating"],
             "rating_label": snapshot["rating_label"],
         }
-        for user, snapshot in zip(users, game.players_snapshot, strict=True)
+        for seat, (user, snapshot) in enumerate(zip(users, game.players_snapshot, strict=True))
     ]
+
+
+def rematch_info(game: Game, *, declined_by: int | None = None) -> dict[str, Any]:
+    """Where a rematch stands: the seat whose offer is open, the new game once agreed."""
+    return {
+        "offered_by": game.rematch_offered_by,
+        "game": game.rematch_game_id,
+        "declined_by": declined_by,
+    }
 
 
 def client_view(
@@ -69,6 +83,7 @@ def client_view(
     view["server_time"] = timebase.to_ms(now)
     view["connected"] = list(connected)
     view["rated"] = game.rated
+    view["rematch"] = rematch_info(game)
     return view
 
 
@@ -81,19 +96,27 @@ def state_message(
     connected: list[bool] | None = None,
     meta: list[dict[str, Any]] | None = None,
     state: Any = None,
+    log: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
-    """`{"type": "state", ...}` for one audience, from the game row as it is now."""
+    """`{"type": "state", ...}` for one audience, from the game row as it is now.
+
+    `log`, when given, is every event of the game so far (games.selectors' game_events):
+    sent filtered for the audience as `log`, from which the page rebuilds its game log.
+    """
     now = timebase.server_now() if now is None else now
     if state is None:
         state = engine.from_json(game.state)
     if connected is None:
         connected = presence_connected(game.pk)
-    return {
+    message = {
         "type": "state",
         "version": game.version,
         "game": client_view(game, state, audience, now, connected=connected, meta=meta),
         "events": events_for_audience(events or [], audience),
     }
+    if log is not None:
+        message["log"] = events_for_audience(log, audience)
+    return message
 
 
 def group_send_all(messages: list[tuple[str, dict[str, Any]]]) -> None:
@@ -137,6 +160,20 @@ def broadcast_state(game: Game, events: list[dict[str, Any]], *, state: Any = No
     except Exception:
         # The move is committed; a client that missed this push resyncs on reconnect.
         logger.exception("broadcast of game %s version %s failed", game.pk, game.version)
+
+
+def broadcast_rematch(game: Game, *, declined_by: int | None = None) -> None:
+    """Tell every audience of a finished game where its rematch stands (on commit)."""
+    message = {"type": "rematch", **rematch_info(game, declined_by=declined_by)}
+    try:
+        group_send_all(
+            [
+                (game_group(game.pk, audience), {"type": "game.message", "message": message})
+                for audience in game_audiences(game)
+            ]
+        )
+    except Exception:  # the page learns it with its next state (a reload)
+        logger.exception("rematch broadcast of game %s failed", game.pk)
 
 
 def broadcast_presence(game: Game) -> None:

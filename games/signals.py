@@ -15,3 +15,7 @@ game_finished = Signal()
 # A game was voided (R7.10), whether it was playing or had already finished; besides
 # `game`, receivers get `note`, a free text saying why for the ledger and the logs.
 game_voided = Signal()
+# A rematch was created from a finished game (games.services.game_rematch), in the
+# transaction that creates it; besides `game` (the new game), receivers get `previous`.
+# The ratings app stores the players' current ratings with it (games reads no ratings).
+game_rematched = Signal()
