@@ -18,6 +18,26 @@ from games.forms import SameDeviceForm
 from games.replay_page import replay_page
 from games.services import same_device_game_create
 
+# The game page's ES modules, preloaded together by the page (<link rel="modulepreload">):
+# without it the browser finds main.js's imports only once main.js has arrived.
+GAME_MODULES = [
+    f"games/game/{name}.js"
+    for name in (
+        "main",
+        "auction",
+        "balances",
+        "board",
+        "board-layout",
+        "clocks",
+        "feed",
+        "hand",
+        "protocol",
+        "sameDevice",
+        "sounds",
+        "summary",
+    )
+] + ["games/socket.js"]
+
 
 def _game_url(game_id: int) -> str:
     return reverse("game", kwargs={"game_id": game_id})
@@ -50,6 +70,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "action_keys": {do: list(fields) for do, fields in engine.ACTION_KEYS.items()},
         # Until the first state arrives (which carries them in `view.rules`).
         "rules": dict(engine.RULES),
+        "modules": GAME_MODULES,
     }
     return render(request, "games/game.html", context)
 

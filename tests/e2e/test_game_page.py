@@ -21,6 +21,7 @@ from playwright.sync_api import expect
 from games.models import Game
 from tests.e2e.conftest import DESKTOP, PHONE, settle, wait_interactive
 from tests.games.factories import SPINNER_DEAL, make_game, seeded_deals
+from tests.live import ROOT
 
 pytestmark = [pytest.mark.e2e, pytest.mark.live]
 
@@ -81,6 +82,38 @@ def set_amount(page: Any, amount: int) -> None:
             return
         page.click(f"#auction [data-action={'bid-up' if shown < amount else 'bid-down'}]")
     raise AssertionError(f"could not set the amount to {amount}")
+
+
+LAPTOP = {"width": 1280, "height": 800}
+SCREENSHOTS = ROOT / "var" / "screenshots"
+
+
+def shot(page: Any, name: str) -> None:
+    """var/screenshots/NAME-WxH-LANG.png, the language being the page's own."""
+    size = page.viewport_size
+    lang = page.evaluate("document.documentElement.lang")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}-{size['width']}x{size['height']}-{lang}.png"))
+
+
+def assert_in_view(page: Any, selector: str) -> None:
+    """The element is inside the viewport without scrolling, and nothing scrolls sideways."""
+    box = page.evaluate(
+        """(sel) => {
+        const e = document.querySelector(sel);
+        if (!e) return null;
+        const r = e.getBoundingClientRect();
+        return {top: r.top, left: r.left, bottom: r.bottom, right: r.right, w: r.width,
+                scrollY: scrollY, innerWidth, innerHeight,
+                scrollWidth: document.scrollingElement.scrollWidth};
+    }""",
+        selector,
+    )
+    assert box is not None, f"no {selector}"
+    assert box["w"] > 0 and box["scrollY"] == 0, (selector, box)
+    assert box["top"] >= 0 and box["bottom"] <= box["innerHeight"], (selector, box)
+    assert box["left"] >= 0 and box["right"] <= box["innerWidth"], (selector, box)
+    assert box["scrollWidth"] <= box["innerWidth"], (selector, box)
 
 
 def step(pages: list[Any], *, avoid_first_tile: bool = False) -> bool:
@@ -169,22 +202,35 @@ def _base(page: Any) -> str:
     return page.live_url  # type: ignore[attr-defined]
 
 
+def in_spanish(page: Any) -> Any:
+    page.context.add_cookies(
+        [{"name": "django_language", "value": "es", "domain": "127.0.0.1", "path": "/"}]
+    )
+    return page
+
+
 def test_two_players_play_a_round_and_an_auction_through_the_page(
     login_page, make_user, artifacts
 ) -> None:
-    ana, bob = make_user("ana"), make_user("bob")
+    """Two players (a phone in English, a laptop in Spanish) and two spectators who join
+    late (the other two combinations): every moment fits the screen and is photographed."""
+    ana, bob, carol = make_user("ana"), make_user("bob"), make_user("carol")
     game = make_game(ana, bob, deals=[SPINNER_DEAL, *seeded_deals(4)])
     page_a = login_page(ana, PHONE)  # seat 0, a phone held upright
-    page_b = login_page(bob, DESKTOP)  # seat 1, a desktop
+    page_b = in_spanish(login_page(bob, LAPTOP))  # seat 1, a laptop, in Spanish
     url = f"{_base(page_a)}/games/{game.pk}/"
     page_a.goto(url)
     page_b.goto(url)
     tti = [wait_interactive(page_a), wait_interactive(page_b)]
-    print(f"\ntime to interactive: phone {tti[0]:.0f} ms, desktop {tti[1]:.0f} ms")
+    print(f"\ntime to interactive: phone {tti[0]:.0f} ms, laptop {tti[1]:.0f} ms")
     assert all(0 < t < 15_000 for t in tti)
+    for page in (page_a, page_b):
+        assert_in_view(page, "#overlay [data-action=start]")
+        # Focus is on Start already: Enter presses it (no Tab needed).
+        assert page.evaluate("document.activeElement.dataset.action") == "start"
 
-    # P1: both press Start; the lead by rank [5|5] scores 10 for ana (counters move).
-    page_a.click("[data-action=start]")
+    # P1: both press Start (ana with the keyboard); the lead by rank [5|5] scores 10 for ana.
+    page_a.keyboard.press("Enter")
     page_b.click("[data-action=start]")
     page_b.wait_for_function("() => window.__game.view.to_act === 1")
     expect(page_a.locator("#seat-bottom .balance__number")).to_have_text("160")
@@ -215,6 +261,15 @@ def test_two_players_play_a_round_and_an_auction_through_the_page(
     expect(page_b.locator("#seat-bottom .balance__number")).to_have_text("150")
     expect(page_a.locator("#seat-bottom .balance__number")).to_have_text("150")
     expect(page_a.locator("#feed")).to_contain_text("bob played [5|0] on the right: 10 points")
+    # Spectators who join now get the game log so far (and no hand).
+    watchers = [in_spanish(login_page(carol, PHONE)), login_page(carol, LAPTOP)]
+    for page in watchers:
+        page.goto(url)
+        wait_interactive(page)
+    expect(watchers[1].locator("#feed")).to_contain_text("bob played [5|0] on the right")
+    expect(watchers[1].locator("#feed")).to_contain_text("ana leads by rank with [5|5]")
+    for page in (page_a, page_b, *watchers):
+        shot(page, "game-live")
 
     # A reload mid-turn: same state, the clock still running (not restarted, R7.8).
     page_a.wait_for_function("() => window.__game.view.to_act === 0")
@@ -223,6 +278,8 @@ def test_two_players_play_a_round_and_an_auction_through_the_page(
     settle(1.2)
     page_a.reload()
     wait_interactive(page_a)
+    # The log is rebuilt from the action log after a reload.
+    expect(page_a.locator("#feed")).to_contain_text("bob played [5|0] on the right: 10 points")
     after = view(page_a)
     assert after["clock"]["decision_start"] == clock_before["decision_start"]
     assert after["hand"] == hand_before
@@ -243,7 +300,7 @@ def test_two_players_play_a_round_and_an_auction_through_the_page(
         tiles_on_table = int(page_a.evaluate("document.getElementById('board').dataset.tiles"))
         if not shots_taken and tiles_on_table >= 20:
             # A long round on the table: both sizes fit, screenshots as artifacts.
-            for page, name in ((page_a, "phone-390x844"), (page_b, "desktop-1366x900")):
+            for page, name in ((page_a, "phone-390x844"), (page_b, "laptop-1280x800")):
                 m = assert_fits(page, name)
                 path = artifacts / f"game-{name}.png"
                 page.screenshot(path=str(path))
@@ -260,26 +317,54 @@ def test_two_players_play_a_round_and_an_auction_through_the_page(
     assert shots_taken, "the table never held a long round"
     expect(page_a.locator("#feed")).to_contain_text(re.compile(r"ana drew a tile|ana drew \["))
 
-    # Round summary: both hands, totals, payments; Continue (P2) by both.
+    # Round summary: both hands, totals, payments; Continue (P2) by both, in view at once.
+    expect(page_a.locator("#overlay .overlay__title")).to_contain_text("domino")
+    expect(page_a.locator("#overlay")).to_contain_text("bob went out")
     for page in pages:
-        expect(page.locator("#overlay .overlay__title")).to_contain_text("domino")
         expect(page.locator("#overlay .summary-payments li").first).to_be_visible()
-    for page in pages:
-        page.click("#overlay [data-action=continue]")
+        assert_in_view(page, "#overlay [data-action=continue]")
+        assert_in_view(page, "#overlay .overlay__countdown")
+        assert page.evaluate("document.activeElement.dataset.action") == "continue"
+    for page in (*pages, *watchers):
+        wait_view(page, "v.phase === 'round_over'")
+        shot(page, "game-summary")
+    # "See the table" folds the card to show the final board, and back.
+    page_b.click("#overlay [data-action=peek]")
+    expect(page_b.locator("#overlay .overlay__body")).to_be_hidden()
+    assert_in_view(page_b, "#overlay [data-action=continue]")
+    page_b.click("#overlay [data-action=peek]")
+    expect(page_b.locator("#overlay .overlay__body")).to_be_visible()
+    page_a.keyboard.press("Enter")
+    page_b.click("#overlay [data-action=continue]")
 
     # Round 2: bob went out, so he is the jockey; ana (rival) bids 15, bob raises to 20,
     # which costs him 5 with the jockey discount (net_cost from the view), ana accepts.
     wait_view(page_a, "v.phase === 'auction' && v.to_act === 0")
     balances = [p["balance"] for p in view(page_a)["players"]]
-    expect(page_a.locator("#auction")).to_contain_text("Jockey: bob")
+    expect(page_a.locator("#auction")).to_contain_text("Jockey (went out last round): bob")
+    expect(page_a.locator("#auction")).to_contain_text("Rival: you")
+    expect(page_a.locator("#auction")).to_contain_text("leads the next round with any tile")
+    expect(page_a.locator("#auction")).to_contain_text("Renounce: bob leads for free")
+    for selector in ("[data-action=bid]", "[data-action=renounce]", ".auction__slider"):
+        assert_in_view(page_a, f"#auction {selector}")
+    # Max sets the largest legal amount (the view's legal bids), the slider goes back down.
+    amounts = sorted(a["amount"] for a in view(page_a)["legal"] if a["do"] == "bid")
+    page_a.click("#auction [data-action=bid-max]")
+    expect(page_a.locator("#auction .auction__amount")).to_have_text(str(amounts[-1]))
+    page_a.locator("#auction .auction__slider").fill(str(amounts[0]))
+    expect(page_a.locator("#auction .auction__amount")).to_have_text(str(amounts[0]))
+    for page in (page_a, page_b, *watchers):
+        shot(page, "game-auction")
     set_amount(page_a, 15)
     before = version(page_a)
     page_a.click("#auction [data-action=bid]")
     wait_version_above(page_a, before)
     wait_view(page_b, "v.to_act === 1 && v.auction.bid === 15")
+    for selector in ("[data-action=raise]", "[data-action=accept]", ".auction__slider"):
+        assert_in_view(page_b, f"#auction {selector}")
     set_amount(page_b, 20)
     expect(page_b.locator("#auction .auction__cost")).to_have_attribute("data-cost", "5")
-    expect(page_b.locator("#auction .auction__cost")).to_contain_text("jockey discount")
+    expect(page_b.locator("#auction .auction__cost")).to_contain_text("descuento de jockey")
     before = version(page_b)
     page_b.click("#auction [data-action=raise]")
     wait_version_above(page_b, before)
@@ -292,21 +377,39 @@ def test_two_players_play_a_round_and_an_auction_through_the_page(
     expect(page_b.locator("#seat-bottom .balance__number")).to_have_text(str(balances[1] - 5))
     wait_view(page_b, "v.phase === 'lead' && v.to_act === 1")
 
-    # Resign, with confirmation; game over with the result and a rematch challenge.
+    # Resign, with confirmation; game over with the result and a rematch offer.
     page_a.click("#resign-open")
     expect(page_a.locator("#resign-dialog")).to_be_visible()
     page_a.click("#resign-confirm")
-    for page in pages:
+    for page in (*pages, *watchers):
         page.wait_for_function("() => window.__game.view.status === 'finished'")
-    expect(page_b.locator("#overlay .overlay__title")).to_have_text("You win!")
+    expect(page_b.locator("#overlay .overlay__title")).to_have_text("¡Has ganado!")
     expect(page_a.locator("#overlay .overlay__title")).to_have_text("You lose")
-    rematch = page_a.locator("#overlay form [name=opponent]")
-    expect(rematch).to_have_value("bob")
-    page_a.click("#overlay [data-action=rematch]")
-    page_a.wait_for_url(re.compile(r"/lobby/$"))
-    expect(page_a.locator("#challenge-list")).to_contain_text("bob")
-    assert Game.objects.get(pk=game.pk).status == "finished"
-    assert not page_a.errors and not page_b.errors, (page_a.errors, page_b.errors)
+    expect(page_a.locator("#overlay")).to_contain_text("bob won: ana resigned.")
+    expect(page_a.locator("#overlay")).to_contain_text(
+        re.compile(r"Final balances: ana \d+ \u2013 \d+ bob")
+    )
+    for page in pages:
+        assert_in_view(page, "#overlay [data-action=rematch-offer]")
+        assert_in_view(page, "#overlay [data-action=lobby]")
+    for page in (*pages, *watchers):
+        shot(page, "game-over")
+    # The rematch offer reaches bob live; he accepts and both are taken to the new game,
+    # seats swapped.
+    page_a.click("#overlay [data-action=rematch-offer]")
+    expect(page_a.locator("#overlay")).to_contain_text("Rematch offered: waiting for bob.")
+    expect(page_b.locator("#overlay .overlay__rematch")).to_contain_text("ana")
+    assert_in_view(page_b, "#overlay [data-action=rematch-decline]")
+    page_b.click("#overlay [data-action=rematch-offer]")
+    for page in pages:
+        page.wait_for_url(re.compile(r"/games/\d+/$"))
+        page.wait_for_function(f"() => window.__game?.view && window.__game.view.id !== {game.pk}")
+    new = Game.objects.get(pk=view(page_a)["id"])
+    assert (new.player0, new.player1, new.status) == (bob, ana, "waiting")
+    assert Game.objects.get(pk=game.pk).rematch_game_id == new.pk
+    assert view(page_b)["seat"] == 0 and view(page_a)["seat"] == 1
+    for page in (*pages, *watchers):
+        assert not page.errors, page.errors
 
 
 def test_same_device_game_goes_through_the_privacy_screen(login_page, make_user) -> None:
