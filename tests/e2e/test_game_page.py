@@ -19,6 +19,7 @@ import pytest
 from playwright.sync_api import expect
 
 from games.models import Game
+from games.services import game_submit_action
 from tests.e2e.conftest import DESKTOP, PHONE, settle, wait_interactive
 from tests.games.factories import SPINNER_DEAL, make_game, seeded_deals
 from tests.live import ROOT
@@ -414,20 +415,37 @@ def test_two_players_play_a_round_and_an_auction_through_the_page(
 
 def test_same_device_game_goes_through_the_privacy_screen(login_page, make_user) -> None:
     ana = make_user("ana")
-    game = make_game(ana, ana, same_device=True, deals=[SPINNER_DEAL, *seeded_deals(4)])
     page = login_page(ana, PHONE)
+    # The creator names the two players (defaults "Player 1" and "Player 2").
+    page.goto(f"{_base(page)}/games/same-device/")
+    expect(page.locator("#id_first")).to_have_value("Player 1")
+    expect(page.locator("#id_second")).to_have_value("Player 2")
+    page.fill("#id_first", "Marta")
+    page.fill("#id_second", "marta")
+    page.click("form.form button[type=submit]")
+    expect(page.locator(".form-errors")).to_contain_text("different names")
+    page.fill("#id_second", "Luis")
+    page.click("form.form button[type=submit]")
+    page.wait_for_url(re.compile(r"/games/\d+/$"))
+    wait_interactive(page)
+    expect(page.locator("#overlay [data-action=start]")).to_have_text("Start (Marta)")
+    assert Game.objects.get(pk=view(page)["id"]).seat_names == ["Marta", "Luis"]
+
+    game = make_game(ana, ana, same_device=True, deals=[SPINNER_DEAL, *seeded_deals(4)])
+    Game.objects.filter(pk=game.pk).update(seat_names=["Marta", "Luis"])
     page.goto(f"{_base(page)}/games/{game.pk}/")
     tti = wait_interactive(page)
     print(f"\ntime to interactive (same device): {tti:.0f} ms")
-    # Both seats press Start on the one screen.
-    for _ in range(2):
+    # Both seats press Start on the one screen, each by name.
+    for name in ("Marta", "Luis"):
         before = version(page)
+        expect(page.locator("#overlay [data-action=start]")).to_have_text(f"Start ({name})")
         page.locator("#overlay [data-action=start]").click()
         wait_version_above(page, before)
     # The lead by rank is automatic; seat 1 must now take the device: no hand is shown.
     privacy = page.locator("#privacy")
     expect(privacy).to_be_visible()
-    expect(privacy).to_contain_text("Pass the device to ana")
+    expect(privacy).to_contain_text("Pass the device to Luis")
     assert view(page)["hand"] is None
     expect(page.locator("#hand .hand-tile")).to_have_count(0)
     before = version(page)
@@ -436,6 +454,11 @@ def test_same_device_game_goes_through_the_privacy_screen(login_page, make_user)
     expect(privacy).to_be_hidden()
     expect(page.locator("#hand .hand-tile")).to_have_count(7)
     assert view(page)["seat"] == 1
+    # Each seat keeps its place on screen whoever is to act: Marta below, Luis above.
+    expect(page.locator("#seat-bottom .seat__name")).to_have_text("Marta")
+    expect(page.locator("#seat-top .seat__name")).to_have_text("Luis")
+    expect(page.locator("#seat-top")).to_have_class(re.compile("seat--to-act"))
+    expect(page.locator("#prompt-text")).to_have_text("Your turn: play a tile")
     # Seat 1 plays [5|0] (an end to choose); the screen hides the hand again for seat 0.
     page.click("#hand .hand-tile[data-tile='5-0']")
     before = version(page)
@@ -448,6 +471,12 @@ def test_same_device_game_goes_through_the_privacy_screen(login_page, make_user)
     wait_version_above(page, before)
     assert view(page)["seat"] == 0
     expect(page.locator("#hand .hand-tile--playable").first).to_be_visible()
+    expect(page.locator("#seat-bottom .seat__name")).to_have_text("Marta")
+    expect(page.locator("#seat-bottom")).to_have_class(re.compile("seat--to-act"))
+    # The log names the players, never the account.
+    expect(page.locator("#feed")).to_contain_text("Marta leads by rank with [5|5]")
+    expect(page.locator("#feed")).to_contain_text("Luis played [5|0] on the left")
+    expect(page.locator("#feed")).not_to_contain_text("ana")
     assert not page.errors, page.errors
 
 
@@ -466,20 +495,36 @@ def test_the_page_is_translated_to_spanish(login_page, make_user) -> None:
 
 
 def test_rules_panel_opens_without_leaving_the_page(login_page, make_user) -> None:
+    """A short "how to play" over the page; on a phone, my own clock stays in sight."""
     ana, bob = make_user("ana"), make_user("bob")
     game = make_game(ana, bob)
-    page = login_page(ana, DESKTOP)
+    for user in (ana, bob):
+        game_submit_action(game_id=game.pk, user=user, action={"do": "start"}, request_id="s")
+    page = login_page(bob, PHONE)  # seat 1, to act: his clock runs
     url = f"{_base(page)}/games/{game.pk}/"
     page.goto(url)
     wait_interactive(page)
-    page.click("#rules-open")
-    expect(page.locator("#rules-panel")).to_be_visible()
-    expect(page.locator("#rules-body")).to_contain_text("R7")
+    expect(page.locator("#seat-bottom .clock")).to_have_class(re.compile("clock--running"))
+    page.keyboard.press("?")
+    panel = page.locator("#rules-panel")
+    expect(panel).to_be_visible()
+    for topic in ("Scoring by fives", "The auction", "The jockey discount", "The clock"):
+        expect(panel).to_contain_text(topic)
+    expect(panel.locator("a[href='/rules/']")).to_be_visible()
+    covered = page.evaluate(
+        """() => {
+        const r = document.querySelector('#seat-bottom .clock').getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return !document.querySelector('#seat-bottom').contains(hit);
+    }"""
+    )
+    assert not covered, "the rules panel hides the player's own clock"
+    shot(page, "game-how-to")
     assert page.url == url
     page.keyboard.press("Escape")
     expect(page.locator("#rules-panel")).to_be_hidden()
     # Reading the rules changed nothing in the game (R8.3: it does not pause anything).
-    assert view(page)["status"] == "waiting"
+    assert view(page)["status"] == "playing"
     # A dropped connection comes back by itself and the state is sent again.
     before = page.evaluate("window.__game.socket.ws")
     page.evaluate("window.__game.socket.ws.close()")
@@ -492,7 +537,6 @@ def test_a_game_cancelled_by_a_service_fault_says_so_and_offers_nothing(
     login_page, make_user
 ) -> None:
     from games.faults import game_cancel_for_fault
-    from games.services import game_submit_action
 
     ana, bob = make_user("ana"), make_user("bob")
     game = make_game(ana, bob)
