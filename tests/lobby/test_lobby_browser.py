@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 # The browser fixtures of tests/e2e (Chromium through Playwright, a live Daphne + worker).
 from tests.e2e.conftest import browser, live, login_page, make_user  # noqa: F401
+from tests.lobby.test_play_now_browser import assert_one_navigation_to_the_game, record_navigations
 
 pytestmark = pytest.mark.e2e
 
@@ -27,4 +30,28 @@ def test_a_new_challenge_appears_live_in_the_players_language(login_page, make_u
     row.wait_for()
     assert row.inner_text().startswith("Desafío abierto de ana")
     assert row.locator("button").inner_text() == "Aceptar"
+    assert not page_a.errors and not page_b.errors, (page_a.errors, page_b.errors)
+
+
+def test_accepting_a_challenge_opens_the_game_once_for_each_player(login_page, make_user) -> None:  # noqa: F811
+    """The accepter's form redirect and the socket's redirect used to race: two navigations."""
+    from games.models import Game
+
+    ana, bob = make_user("ana"), make_user("bob")
+    page_a, page_b = login_page(ana), login_page(bob)
+    base: str = page_a.live_url
+    page_a.goto(f"{base}/lobby/")
+    page_a.fill("#id_opponent", "bob")
+    page_a.click("form[action$='/lobby/challenges/'] button[type=submit]")
+    page_a.locator(".messages").wait_for()
+    page_b.goto(f"{base}/lobby/")
+    navigations = [record_navigations(page_a), record_navigations(page_b)]
+    page_b.locator("li.challenge form[action$='/accept/'] button").click()
+    for page in (page_a, page_b):
+        page.wait_for_url(re.compile(r"/games/\d+/$"), timeout=5_000)
+        page.wait_for_load_state("load")
+    game = Game.objects.get()
+    page_b.wait_for_timeout(500)
+    for recorded in navigations:
+        assert_one_navigation_to_the_game(recorded, f"/games/{game.pk}/")
     assert not page_a.errors and not page_b.errors, (page_a.errors, page_b.errors)

@@ -68,11 +68,28 @@ function render(challenges) {
   }
 }
 
+// One navigation per game: the player who accepts is already on the way there through the
+// form's redirect, so the socket's redirect (sent to both players) must not start a second
+// navigation that aborts the first.
+let leaving = false;
+document.addEventListener("submit", () => {
+  leaving = true;
+});
+window.addEventListener("pageshow", () => {
+  leaving = false; // back from the bfcache: the page is live again
+});
+
+function goTo(url) {
+  if (leaving) return;
+  leaving = true;
+  window.location.assign(url);
+}
+
 if (list) {
   const socket = new Socket(socketUrl(list.dataset.wsPath), {
     onMessage: (message) => {
       if (message.type === "challenges") render(message.challenges);
-      else if (message.type === "redirect") window.location.assign(message.url);
+      else if (message.type === "redirect") goTo(message.url);
     },
     onStatus: (status, info = {}) => {
       if (!info.final) return;
