@@ -21,8 +21,8 @@ from playwright.sync_api import expect
 from games.models import Game
 from games.services import game_submit_action
 from tests.e2e.conftest import DESKTOP, PHONE, settle, wait_interactive
+from tests.e2e.pagecheck import check_page, screenshot_path, sideways_overflow
 from tests.games.factories import SPINNER_DEAL, make_game, seeded_deals
-from tests.live import ROOT
 
 pytestmark = [pytest.mark.e2e, pytest.mark.live]
 
@@ -86,15 +86,20 @@ def set_amount(page: Any, amount: int) -> None:
 
 
 LAPTOP = {"width": 1280, "height": 800}
-SCREENSHOTS = ROOT / "var" / "screenshots"
 
 
-def shot(page: Any, name: str) -> None:
-    """var/screenshots/NAME-WxH-LANG.png, the language being the page's own."""
-    size = page.viewport_size
+def shot(page: Any, name: str, *, axe: bool = False) -> None:
+    """var/screenshots/NAME-WxH-LANG.png and no sideways scrolling; with `axe`, also no
+    serious or critical axe-core violation (a few seconds each: kept to the moments that
+    matter, the game live and over)."""
     lang = page.evaluate("document.documentElement.lang")
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}-{size['width']}x{size['height']}-{lang}.png"))
+    if axe:
+        check_page(page, name, lang, full_page=False)
+        return
+    path = screenshot_path(page, name, lang)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(path))
+    assert sideways_overflow(page) is None, (name, lang, sideways_overflow(page))
 
 
 def assert_in_view(page: Any, selector: str) -> None:
@@ -262,16 +267,6 @@ def test_two_players_play_a_round_and_an_auction_through_the_page(
     expect(page_b.locator("#seat-bottom .balance__number")).to_have_text("150")
     expect(page_a.locator("#seat-bottom .balance__number")).to_have_text("150")
     expect(page_a.locator("#feed")).to_contain_text("bob played [5|0] on the right: 10 points")
-    # Spectators who join now get the game log so far (and no hand).
-    watchers = [in_spanish(login_page(carol, PHONE)), login_page(carol, LAPTOP)]
-    for page in watchers:
-        page.goto(url)
-        wait_interactive(page)
-    expect(watchers[1].locator("#feed")).to_contain_text("bob played [5|0] on the right")
-    expect(watchers[1].locator("#feed")).to_contain_text("ana leads by rank with [5|5]")
-    for page in (page_a, page_b, *watchers):
-        shot(page, "game-live")
-
     # A reload mid-turn: same state, the clock still running (not restarted, R7.8).
     page_a.wait_for_function("() => window.__game.view.to_act === 0")
     clock_before = view(page_a)["clock"]
@@ -289,6 +284,15 @@ def test_two_players_play_a_round_and_an_auction_through_the_page(
     second = float(page_a.inner_text("#seat-bottom .clock__delay"))
     assert second < first < 10.0, (first, second)
     expect(page_a.locator("#seat-bottom .clock")).to_have_class(re.compile("clock--running"))
+    # Spectators who join now get the game log so far (and no hand).
+    watchers = [in_spanish(login_page(carol, PHONE)), login_page(carol, LAPTOP)]
+    for page in watchers:
+        page.goto(url)
+        wait_interactive(page)
+    expect(watchers[1].locator("#feed")).to_contain_text("bob played [5|0] on the right")
+    expect(watchers[1].locator("#feed")).to_contain_text("ana leads by rank with [5|5]")
+    for page in (page_a, page_b, *watchers):
+        shot(page, "game-live", axe=page in (page_a, page_b))
 
     # Play the round out through the page (draws included) until the round closes.
     pages = [page_a, page_b]
@@ -394,7 +398,7 @@ def test_two_players_play_a_round_and_an_auction_through_the_page(
         assert_in_view(page, "#overlay [data-action=rematch-offer]")
         assert_in_view(page, "#overlay [data-action=lobby]")
     for page in (*pages, *watchers):
-        shot(page, "game-over")
+        shot(page, "game-over", axe=True)
     # The rematch offer reaches bob live; he accepts and both are taken to the new game,
     # seats swapped.
     page_a.click("#overlay [data-action=rematch-offer]")

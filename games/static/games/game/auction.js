@@ -69,9 +69,14 @@ export class AuctionView {
       el("span", "auction__role", fmt(gettext("Jockey (went out last round): %(p)s"), { p: who(auc.jockey) })),
       el("span", "auction__role", fmt(gettext("Rival: %(p)s"), { p: who(auc.rival) })),
     );
+    // What winning brings and, for the rival's first decision, what renouncing means.
+    let explain = gettext("The winner pays the bid and leads the next round with any tile.");
+    if (choices.renounce) {
+      explain += ` ${fmt(gettext("Renounce: %(p)s leads for free and nobody pays."), { p: names[auc.jockey] })}`;
+    }
     root.append(
       roles,
-      el("p", "auction__explain", gettext("The winner pays the bid and leads the next round with any tile.")),
+      el("p", "auction__explain", explain),
       el(
         "p",
         "auction__standing",
@@ -89,10 +94,7 @@ export class AuctionView {
     const controls = el("div", "auction__controls");
     root.appendChild(controls);
     if (choices.renounce) {
-      const b = this.button(gettext("Renounce"), "renounce", () => this.deps.send({ do: "renounce" }));
-      b.title = fmt(gettext("%(p)s leads for free; nobody pays"), { p: names[auc.jockey] });
-      controls.appendChild(b);
-      root.appendChild(el("p", "auction__note", fmt(gettext("Renounce: %(p)s leads for free and nobody pays."), { p: names[auc.jockey] })));
+      controls.appendChild(this.button(gettext("Renounce"), "renounce", () => this.deps.send({ do: "renounce" })));
     }
     if (choices.accept) {
       // accept_cost comes from the server: the bidder's price after any jockey discount.
