@@ -262,6 +262,8 @@ def test_two_players_play_a_round_and_an_auction_through_the_page(
     before = version(page_b)
     page_b.locator("#board .target[data-end=right]").click()
     wait_version_above(page_b, before)
+    # After choosing an end, the keyboard stays in the hand (not on the page's body).
+    assert page_b.evaluate("!!document.activeElement.closest('#hand')")
     # The scoring play (count 10) moves 10 points back: labelled transfer, counters at 150.
     expect(page_a.locator(".transfer-label", has_text="scored 10").first).to_be_visible()
     expect(page_b.locator("#seat-bottom .balance__number")).to_have_text("150")
@@ -393,6 +395,10 @@ def test_two_players_play_a_round_and_an_auction_through_the_page(
     expect(page_a.locator("#overlay")).to_contain_text("bob won: ana resigned.")
     expect(page_a.locator("#overlay")).to_contain_text(
         re.compile(r"Final balances: ana \d+ \u2013 \d+ bob")
+    )
+    # The rating change, from the ratings app (the game was rated).
+    expect(page_a.locator("#rating-change")).to_contain_text(
+        re.compile(r"Ratings: ana \d+ \(\u2212\d+\), bob \d+ \(\+\d+\)")
     )
     for page in pages:
         assert_in_view(page, "#overlay [data-action=rematch-offer]")

@@ -249,6 +249,7 @@ const summary = new SummaryView($("#overlay"), {
     if (socket.rematch(answer) === null) toast(gettext("Not connected: reconnecting…"));
   },
   newSameDeviceUrl: root.dataset.sameDeviceUrl,
+  ratingLine: () => ui.ratingLine,
   lobbyUrl: root.dataset.lobbyUrl,
 });
 const privacy = new PrivacyScreen($("#privacy"), { send });
@@ -442,6 +443,28 @@ function renderAll(view, events, log) {
   else feed.add(events, names);
 }
 
+/** The rating change of a finished rated game, from the ratings app, once per page. */
+function loadRatingChange(view) {
+  if (ui.ratingAsked || view.status !== "finished" || !view.rated || !root.dataset.ratingUrl) return;
+  ui.ratingAsked = true;
+  fetch(root.dataset.ratingUrl, { credentials: "same-origin" })
+    .then((r) => (r.ok ? r.json() : null))
+    .then((data) => {
+      if (!data?.seats) return;
+      const parts = data.seats.map((s, seat) =>
+        fmt(gettext("%(p)s %(after)s (%(delta)s)"), {
+          p: names[seat],
+          after: s.after,
+          delta: s.delta > 0 ? `+${s.delta}` : String(s.delta).replace("-", "−"),
+        }),
+      );
+      ui.ratingLine = fmt(gettext("Ratings: %(list)s"), { list: parts.join(", ") });
+      const line = $("#rating-change");
+      if (line) line.textContent = ui.ratingLine;
+    })
+    .catch(() => {}); // the card is complete without it
+}
+
 function onState(msg) {
   hideBanner();
   const previous = ui.view;
@@ -463,6 +486,10 @@ function onState(msg) {
 
   // A connection's first state carries the whole log (a reload, a late spectator).
   renderAll(view, msg.events, msg.log);
+  // A turn that newly became mine: the keyboard goes to the hand, unless it is busy elsewhere.
+  const idle = !document.activeElement || document.activeElement === document.body;
+  if (mineNow && !mineBefore && idle && ["play", "lead"].includes(view.phase)) hand.focus();
+  loadRatingChange(view);
   clocks.update(view);
   if (!ui.rendered) {
     ui.rendered = true;

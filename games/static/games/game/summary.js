@@ -246,7 +246,7 @@ export class SummaryView {
     const { body, foot } = this.frame(title, "over");
     body.appendChild(el("p", "overlay__reason", this.overText(view, names)));
     if (view.status === "finished") body.appendChild(this.balancesLine(view, names, gettext("Final balances: %(a)s %(x)s – %(y)s %(b)s")));
-    const rating = el("p", "overlay__rating");
+    const rating = el("p", "overlay__rating", this.deps.ratingLine?.() || "");
     rating.id = "rating-change";
     body.appendChild(rating);
     if (view.last_round && view.last_round.hands?.some((h) => h.length)) this.roundBlock(body, view, names);
