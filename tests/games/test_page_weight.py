@@ -69,12 +69,23 @@ def test_game_page_weight_as_served(alice, bob, settings, tmp_path) -> None:
         "staticfiles": {"BACKEND": "config.storage.MinifiedStaticFilesStorage"},
     }
     call_command("collectstatic", "--noinput", verbosity=0)
-    client = Client()
-    client.force_login(alice)
     game = make_game(alice, bob)
     page_url = reverse("game", kwargs={"game_id": game.pk})
-    html = client.get(page_url).content.decode()
+    totals = {}
+    for lang in ("en", "es"):
+        client = Client(headers={"accept-language": lang})
+        client.force_login(alice)
+        js, css = page_weight(client, page_url)
+        totals[lang] = js + css
+        print(f"\ngame page as served ({lang}): {js} B JS + {css} B CSS = {js + css} B")
+    # The budget holds for the page's own files; the Spanish catalogue of the page's words
+    # (/jsi18n/, about 15 KB more than the English one) is printed above, not budgeted.
+    assert totals["en"] < BUDGET_BYTES
 
+
+def page_weight(client: Client, page_url: str) -> tuple[int, int]:
+    """(JS bytes, CSS bytes) of everything the page loads, and its module graph checked."""
+    html = client.get(page_url).content.decode()
     sizes: dict[str, int] = {}
     preloaded: set[str] = set()
     modules: dict[str, bytes] = {}
@@ -90,10 +101,8 @@ def test_game_page_weight_as_served(alice, bob, settings, tmp_path) -> None:
         for spec in IMPORT.findall(body.decode()):
             assert urljoin(url, spec) in preloaded, (url, spec)
     assert len(preloaded) == len(GAME_MODULES)
-
+    for url, n in sorted(sizes.items(), key=lambda item: -item[1])[:5]:
+        print(f"  {n:>7} {url}")
     js = sum(n for url, n in sizes.items() if not url.endswith(".css"))
     css = sum(n for url, n in sizes.items() if url.endswith(".css"))
-    print(f"\ngame page as served: {js} B JS + {css} B CSS = {js + css} B")
-    for url, n in sorted(sizes.items(), key=lambda item: -item[1]):
-        print(f"  {n:>7} {url}")
-    assert js + css < BUDGET_BYTES
+    return js, css
