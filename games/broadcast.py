@@ -45,15 +45,16 @@ def players_meta(game: Game) -> list[dict[str, Any]]:
     `name` is what the page calls the seat: a same-device game's player names, else the
     username.
     """
-    users = [game.player0, game.player1]
     return [
         {
-            "username": user.get_username(),
+            "username": username,
             "name": game.seat_name(seat),
             "rating": snapshot["rating"],
             "rating_label": snapshot["rating_label"],
         }
-        for seat, (user, snapshot) in enumerate(zip(users, game.players_snapshot, strict=True))
+        for seat, (username, snapshot) in enumerate(
+            zip(game.player_names(), game.players_snapshot, strict=True)
+        )
     ]
 
 

@@ -106,6 +106,11 @@ def view(st: State, seat: int | None, now: float) -> dict[str, Any]:
     }
 
 
+def outcome(st: State) -> tuple[str, int | None, str | None]:
+    """(status, winner, reason), as in every view: what a store keeps beside the state."""
+    return st.status, st.winner, st.reason
+
+
 def play_preview(board: Board, legal: list[dict[str, Any]]) -> dict[str, dict[str, int]]:
     """What each legal placement would make the count, and score: "tile:end" -> numbers.
 

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0007_challenge_queueentry_to_lobby'),
+        ('games', '0008_game_log_seq'),
     ]
 
     operations = [
