@@ -252,6 +252,28 @@ def test_two_players_play_a_round_and_an_auction_through_the_page(
     tile.click()
     expect(page_b.locator("#board .target")).to_have_count(2)
     expect(page_b.locator("#end-choice")).to_be_visible()
+    # The end discs stay off the spinner, and show an arrow (a word would not fit its disc).
+    overlap = page_b.evaluate(
+        """() => {
+        const s = document.querySelector('#board .tile--spinner').getBoundingClientRect();
+        return [...document.querySelectorAll('#board .target__disc')].map((d) => {
+            const r = d.getBoundingClientRect();
+            return Math.max(0, Math.min(r.right, s.right) - Math.max(r.left, s.left))
+                * Math.max(0, Math.min(r.bottom, s.bottom) - Math.max(r.top, s.top));
+        });
+    }"""
+    )
+    assert overlap == [0, 0], overlap
+    arrows = page_b.locator("#board .target__text").evaluate_all(
+        "(texts) => texts.map((t) => t.textContent)"
+    )
+    assert set(arrows) <= set("←→↑↓") and len(arrows) == 2, arrows
+    # On the phone, the round, the boneyard and the count sit above the board, not on it.
+    gap = page_a.evaluate(
+        """() => document.getElementById('board').getBoundingClientRect().top
+                 - document.querySelector('.table__info').getBoundingClientRect().bottom"""
+    )
+    assert gap >= 0, gap
 
     # An illegal request (ana draws out of turn) is refused with a visible message.
     page_a.evaluate("window.__game.send({do: 'draw'})")
