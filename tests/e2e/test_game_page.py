@@ -402,6 +402,15 @@ def test_two_players_play_a_round_and_an_auction_through_the_page(
     page_a.click("#auction [data-action=accept]")
     wait_version_above(page_a, before)
     expect(page_a.locator(".transfer-label", has_text="auction: 5").first).to_be_visible()
+    # Score labels sit inside their seat: not clipped, not over the toolbar.
+    inside = page_a.evaluate(
+        """() => [...document.querySelectorAll('.transfer-label')].every((l) => {
+            const r = l.getBoundingClientRect();
+            const s = l.closest('.seat').getBoundingClientRect();
+            return r.top >= s.top && r.bottom <= s.bottom && r.left >= s.left && r.right <= s.right;
+        })"""
+    )
+    assert inside
     expect(page_a.locator("#seat-bottom .balance__number")).to_have_text(str(balances[0] + 5))
     expect(page_b.locator("#seat-bottom .balance__number")).to_have_text(str(balances[1] - 5))
     wait_view(page_b, "v.phase === 'lead' && v.to_act === 1")
