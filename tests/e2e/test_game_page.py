@@ -402,15 +402,21 @@ def test_two_players_play_a_round_and_an_auction_through_the_page(
     page_a.click("#auction [data-action=accept]")
     wait_version_above(page_a, before)
     expect(page_a.locator(".transfer-label", has_text="auction: 5").first).to_be_visible()
-    # Score labels sit inside their seat: not clipped, not over the toolbar.
-    inside = page_a.evaluate(
-        """() => [...document.querySelectorAll('.transfer-label')].every((l) => {
+    # Score labels are not clipped, nor over the toolbar, the balance or the clock.
+    placed = page_a.evaluate(
+        """() => [...document.querySelectorAll('.transfer-label')].map((l) => {
             const r = l.getBoundingClientRect();
-            const s = l.closest('.seat').getBoundingClientRect();
-            return r.top >= s.top && r.bottom <= s.bottom && r.left >= s.left && r.right <= s.right;
+            const g = document.getElementById('game').getBoundingClientRect();
+            const seat = l.closest('.seat');
+            const hits = (sel) => [...document.querySelectorAll(sel)].some((e) => {
+                const b = e.getBoundingClientRect();
+                return r.left < b.right && b.left < r.right && r.top < b.bottom && b.top < r.bottom;
+            });
+            return r.top >= g.top && r.bottom <= g.bottom && r.left >= g.left && r.right <= g.right
+                && !hits('.toolbar') && !hits(`#${seat.id} .balance__number, #${seat.id} .clock`);
         })"""
     )
-    assert inside
+    assert placed and all(placed), placed
     expect(page_a.locator("#seat-bottom .balance__number")).to_have_text(str(balances[0] + 5))
     expect(page_b.locator("#seat-bottom .balance__number")).to_have_text(str(balances[1] - 5))
     wait_view(page_b, "v.phase === 'lead' && v.to_act === 1")
@@ -435,6 +441,8 @@ def test_two_players_play_a_round_and_an_auction_through_the_page(
         assert_in_view(page, "#overlay [data-action=rematch-offer]")
         assert_in_view(page, "#overlay [data-action=lobby]")
     for page in (*pages, *watchers):
+        # The score labels fade out (a contrast axe would measure mid-animation) first.
+        expect(page.locator(".transfer-label")).to_have_count(0)
         shot(page, "game-over", axe=True)
     # The rematch offer reaches bob live; he accepts and both are taken to the new game,
     # seats swapped.
