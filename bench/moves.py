@@ -38,6 +38,7 @@ import asyncio
 import itertools
 import json
 import os
+import signal
 import statistics
 import sys
 import time
@@ -70,6 +71,9 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--no-relay", action="store_true", help="skip the relay baseline")
     parser.add_argument(
         "--service-moves", type=int, default=3000, help="moves of the in-process service run"
+    )
+    parser.add_argument(
+        "--flags", type=int, default=50, help="games left to flag at once (0: skip)"
     )
     return parser.parse_args()
 
@@ -161,6 +165,7 @@ class Stats:
     latencies: list[float] = field(default_factory=list)
     errors: int = 0
     dropped: int = 0
+    failed_connects: int = 0
     games_finished: int = 0
     frame_sizes: list[int] = field(default_factory=list)
 
@@ -200,6 +205,12 @@ class Client:
         self.waiters.append((predicate, future))
         return await asyncio.wait_for(future, timeout)
 
+    async def state_where(self, predicate: Any, timeout: float = 60) -> dict[str, Any]:
+        """The latest state if it satisfies `predicate`, else the next one that does."""
+        if self.state is not None and predicate(self.state):
+            return self.state
+        return await self.until(lambda m: m["type"] == "state" and predicate(m), timeout)
+
     async def has_version(self, version: int) -> None:
         if self.state is None or self.state["version"] < version:
             await self.until(lambda m: m["type"] == "state" and m["version"] >= version)
@@ -230,9 +241,16 @@ async def open_socket(url: str, cookie: str | None = None) -> Any:
 
 
 async def connect(url: str, game_id: int, cookie: str, stats: Stats) -> Client:
-    client = Client(await open_socket(f"{url}/ws/games/{game_id}/", cookie), stats)
-    await client.until(lambda m: m["type"] == "state", timeout=60)
-    return client
+    """A game socket holding its first state; retried as a page would, and counted."""
+    for attempt in range(5):
+        try:
+            client = Client(await open_socket(f"{url}/ws/games/{game_id}/", cookie), stats)
+            await client.until(lambda m: m["type"] == "state", timeout=60)
+            return client
+        except (OSError, TimeoutError, websockets.InvalidHandshake, websockets.InvalidMessage):
+            stats.failed_connects += 1
+            await asyncio.sleep(0.5 * 2**attempt)
+    raise RuntimeError(f"could not connect to game {game_id}")
 
 
 async def run_game_slot(
@@ -250,7 +268,11 @@ async def run_game_slot(
             await connect(url1, game_id, cookie1, stats),
         ]
 
-    clients = await open_game()
+    try:
+        clients = await open_game()
+    except BaseException:
+        await ready.abort()  # no run can start without this slot: stop the others too
+        raise
     await ready.wait()  # every slot connected: the clock starts for all at once
     while time.monotonic() < clock["deadline"]:
         view = clients[0].state["game"]
@@ -334,6 +356,45 @@ async def run_relay_slot(
         await client.close()
 
 
+async def flag_lateness(urls: list[str], games: int) -> dict[str, Any]:
+    """Seconds from each flag's deadline until both of its game's clients hold the result.
+
+    `games` games start at once with a bank of 0.5 s, and nobody moves: each flags at the
+    end of its first decision's delay plus the bank, settled by the clock keeper alone.
+    """
+    stats = Stats()
+
+    async def one(index: int) -> float:
+        player0, player1, cookie0, cookie1 = await sync_to_async(bench_pair)(index)
+        game_id = await sync_to_async(
+            lambda: (
+                services.game_create(
+                    player0=player0, player1=player1, rated=False, banks=(0.5, 0.5)
+                ).pk
+            )
+        )()
+        clients = [
+            await connect(urls[(2 * index) % len(urls)], game_id, cookie0, stats),
+            await connect(urls[(2 * index + 1) % len(urls)], game_id, cookie1, stats),
+        ]
+        for client in clients:
+            await client.socket.send(
+                json.dumps({"type": "action", "id": f"f{next(_ids)}", "action": {"do": "start"}})
+            )
+        playing = await clients[0].state_where(lambda m: m["game"]["clock"] is not None)
+        deadline = playing["game"]["deadline"] / 1000  # epoch ms, the flag's time
+        await asyncio.gather(
+            *(c.state_where(lambda m: m["game"]["status"] == "finished") for c in clients)
+        )
+        lateness = time.time() - deadline
+        for client in clients:
+            await client.close()
+        return lateness
+
+    late = await asyncio.gather(*(one(i) for i in range(games)))
+    return {"games": games, "p50": percentile(late, 50), "p99": percentile(late, 99)}
+
+
 def percentile(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -362,6 +423,7 @@ async def measure(slots: int, seconds: float, make_slot: Any) -> dict[str, Any]:
         "p99": percentile(stats.latencies, 99),
         "errors": stats.errors,
         "dropped": stats.dropped,
+        "failed_connects": stats.failed_connects,
         "games_finished": stats.games_finished,
         "frame_size": statistics.mean(stats.frame_sizes) if stats.frame_sizes else 0,
     }
@@ -444,6 +506,13 @@ def report(urls: list[str], sizes: list[int], seconds: float, relay: bool) -> No
         f" per {RATE_WINDOW:g} s",
         flush=True,
     )
+    if FLAGS:
+        flags = asyncio.run(flag_lateness(urls, FLAGS))
+        print(
+            f"# flags: {flags['games']} games flagging at once reach both clients"
+            f" p50 {ms(flags['p50'])}, p99 {ms(flags['p99'])} after their deadline",
+            flush=True,
+        )
     ratios: dict[int, dict[str, float]] = {}
     for games in sizes:
         mine = bench_platform(urls, games, seconds)
@@ -451,6 +520,7 @@ def report(urls: list[str], sizes: list[int], seconds: float, relay: bool) -> No
             f"N={games:>4} platform: {mine['moves']:>6} moves in {mine['seconds']:.1f} s ="
             f" {mine['per_second']:7.1f} moves/s; p50 {ms(mine['p50'])}, p99 {ms(mine['p99'])};"
             f" errors {mine['errors']}, dropped sockets {mine['dropped']},"
+            f" failed connects {mine['failed_connects']},"
             f" games finished {mine['games_finished']}, state frame {mine['frame_size']:.0f} B",
             flush=True,
         )
@@ -483,8 +553,13 @@ def report(urls: list[str], sizes: list[int], seconds: float, relay: bool) -> No
         )
 
 
+FLAGS = ARGS.flags if ARGS is not None else 0
+
+
 def main() -> None:
     assert ARGS is not None
+    # A benchmark stopped with SIGTERM still stops the servers it started (tests.live).
+    signal.signal(signal.SIGTERM, lambda _signum, _frame: sys.exit(143))
     sizes = [int(n) for n in ARGS.games.split(",") if n.strip()]
     if ARGS.spawn:
         from django.core.management import call_command
@@ -505,7 +580,11 @@ def main() -> None:
             web=ARGS.web, worker=True, beat=True, asgi="bench.relay:application"
         ) as platform:
             urls = [platform.ws_url(i) for i in range(ARGS.web)]
-            report(urls, sizes, ARGS.seconds, relay=not ARGS.no_relay)
+            try:
+                report(urls, sizes, ARGS.seconds, relay=not ARGS.no_relay)
+            except BaseException:
+                print(platform.logs(), file=sys.stderr)  # what the servers saw
+                raise
     else:
         if not ARGS.url:
             raise SystemExit("give --url ws://127.0.0.1:8000 (or --spawn)")

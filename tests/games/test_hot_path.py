@@ -14,7 +14,8 @@ import pytest
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
-from games import engine, services
+from games import broadcast, engine, presence, services
+from games.audiences import SEAT_0, SEAT_1, WATCH, game_group
 from games.models import Game, GameAction
 from tests.games.factories import choose, make_game
 
@@ -127,3 +128,35 @@ def test_a_request_racing_its_own_retry_is_applied_once(alice, bob):
         assert results[0].version == results[1].version == 1, results
         assert sorted(r.duplicate for r in results) == [False, True], results
         assert GameAction.objects.filter(game=game, request_id=f"same-{attempt}").count() == 1
+
+
+def test_a_change_is_computed_and_sent_only_for_audiences_somebody_listens_to(
+    alice, bob, monkeypatch
+):
+    game = make_game(alice, bob)
+    sent: list[list[str]] = []
+    monkeypatch.setattr(
+        broadcast, "group_send_all", lambda messages: sent.append([g for g, _ in messages])
+    )
+    group = {a: game_group(game.pk, a) for a in (SEAT_0, SEAT_1, WATCH)}
+    try:
+        broadcast.broadcast_state(game, [])
+        presence.presence_join(game.pk, [0], "socket-of-alice")
+        broadcast.broadcast_state(game, [])
+        presence.presence_join(game.pk, [presence.WATCH], "socket-of-carol")
+        # A spectator is not a player: the seats' presence is unchanged.
+        assert presence.presence_connected(game.pk) == [True, False]
+        broadcast.broadcast_state(game, [])
+        # Presence unknown (Redis unreachable): everybody is sent the change.
+        with monkeypatch.context() as patch:
+            patch.setattr(broadcast, "presence_listening", lambda game_id: None)
+            broadcast.broadcast_state(game, [])
+    finally:
+        presence.presence_leave(game.pk, [0], "socket-of-alice")
+        presence.presence_leave(game.pk, [presence.WATCH], "socket-of-carol")
+    assert sent == [
+        [],
+        [group[SEAT_0]],
+        [group[SEAT_0], group[WATCH]],
+        [group[SEAT_0], group[SEAT_1], group[WATCH]],
+    ]
