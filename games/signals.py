@@ -19,3 +19,6 @@ game_voided = Signal()
 # transaction that creates it; besides `game` (the new game), receivers get `previous`.
 # The ratings app stores the players' current ratings with it (games reads no ratings).
 game_rematched = Signal()
+# A game was created or its status changed (it started, or it is over however it ended):
+# any list of the games in progress is out of date. Receivers get `game`.
+game_status_changed = Signal()

@@ -27,6 +27,11 @@ def lobby_changed_on_commit() -> None:
     transaction.on_commit(lambda: _notify(LOBBY_GROUP, {"type": "lobby.changed"}))
 
 
+def live_games_changed_on_commit() -> None:
+    """Every lobby page re-reads the games in progress (one started, or one is over)."""
+    transaction.on_commit(lambda: _notify(LOBBY_GROUP, {"type": "lobby.live"}))
+
+
 def players_redirect_on_commit(game: Game) -> None:
     """Both players' lobby sockets go to the new game, whether a challenge or the queue
     made it."""

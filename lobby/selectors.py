@@ -6,8 +6,10 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Q
+from django.urls import reverse
 from django.utils import timezone
 
+from games.selectors import LIVE_GAMES_SHOWN, live_games
 from games.timebase import to_ms
 from lobby.models import Challenge
 
@@ -45,3 +47,23 @@ def challenge_public(challenge: Challenge, user: AbstractBaseUser) -> dict[str, 
 
 def lobby_snapshot(user: AbstractBaseUser) -> list[dict[str, Any]]:
     return [challenge_public(c, user) for c in challenges_visible_to(user)]
+
+
+def live_games_snapshot(
+    user: AbstractBaseUser, limit: int = LIVE_GAMES_SHOWN
+) -> list[dict[str, Any]]:
+    """The games in progress as the lobby's socket sends them: public facts only."""
+    return [
+        {
+            "id": game.pk,
+            "url": reverse("game", kwargs={"game_id": game.pk}),
+            "players": list(game.players),
+            "ratings": list(game.ratings),
+            "playing": game.playing,
+            "round": game.round,
+            "balances": list(game.balances),
+            "same_device": game.same_device,
+            "mine": game.mine,
+        }
+        for game in live_games(viewer=user, limit=limit)
+    ]

@@ -33,13 +33,18 @@ def _game_url(game_id: int) -> str:
 
 @login_required
 def lobby(request: HttpRequest) -> HttpResponse:
-    live = live_games(viewer=request.user, limit=LOBBY_LIVE_GAMES + 1)
     context = {
         "challenges": lobby_snapshot(request.user),
-        "live_games": live[:LOBBY_LIVE_GAMES],
-        "more_live_games": len(live) > LOBBY_LIVE_GAMES,
+        "live_games": live_games(viewer=request.user, limit=LOBBY_LIVE_GAMES),
+        "live_limit": LOBBY_LIVE_GAMES,
     }
     return render(request, "lobby/lobby.html", context)
+
+
+@login_required
+def live_games_page(request: HttpRequest) -> HttpResponse:
+    """Games in progress; anyone signed in may open one as a spectator."""
+    return render(request, "lobby/live.html", {"games": live_games(viewer=request.user)})
 
 
 @login_required

@@ -68,6 +68,7 @@ function seatPanel(el, step, seat) {
   head.append(span);
   const hand = document.createElement("p");
   hand.className = "replay__hand";
+  hand.setAttribute("role", "img"); // one picture of the tiles, named by its label
   const tiles = step.hands[seat] || [];
   hand.setAttribute(
     "aria-label",
@@ -117,6 +118,8 @@ class Replay {
       button.type = "button";
       button.className = "replay__move";
       button.dataset.step = String(index);
+      // One tab stop for the whole list (the current move); arrows move within it.
+      button.tabIndex = -1;
       button.textContent = stepText(step);
       button.addEventListener("click", () => {
         this.pause();
@@ -142,7 +145,6 @@ class Replay {
 
   play() {
     if (this.index >= steps.length - 1) this.show(0);
-    this.playButton.setAttribute("aria-pressed", "true");
     this.playButton.textContent = gettext("Pause");
     this.timer = window.setInterval(() => {
       if (this.index >= steps.length - 1) this.pause();
@@ -154,17 +156,20 @@ class Replay {
     if (!this.timer) return;
     window.clearInterval(this.timer);
     this.timer = null;
-    this.playButton.setAttribute("aria-pressed", "false");
     this.playButton.textContent = gettext("Play");
   }
 
   onKey(event) {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     if (event.target.closest?.("input, textarea, select")) return;
-    const where = { ArrowLeft: "back", ArrowRight: "forward", Home: "first", End: "last" }[event.key];
+    const inList = this.moves.contains(event.target);
+    const keys = { ArrowLeft: "back", ArrowRight: "forward", Home: "first", End: "last" };
+    if (inList) Object.assign(keys, { ArrowUp: "back", ArrowDown: "forward" });
+    const where = keys[event.key];
     if (!where) return;
     event.preventDefault();
     this.go(where);
+    if (inList) this.moves.querySelector('[aria-current="step"]')?.focus();
   }
 
   show(index) {
@@ -177,9 +182,13 @@ class Replay {
     this.position.textContent = fmt(gettext("Step %(n)s of %(total)s"), { n: index, total: steps.length - 1 });
     this.action.textContent = stepText(step);
     this.info.textContent = infoText(step);
-    for (const button of this.moves.querySelectorAll("[aria-current]")) button.removeAttribute("aria-current");
+    for (const button of this.moves.querySelectorAll("[aria-current]")) {
+      button.removeAttribute("aria-current");
+      button.tabIndex = -1;
+    }
     const current = this.moves.querySelector(`[data-step="${index}"]`);
     current?.setAttribute("aria-current", "step");
+    if (current) current.tabIndex = 0;
     // Keep the current move in view inside the list only: the page itself does not jump.
     if (current) {
       const list = this.moves;
