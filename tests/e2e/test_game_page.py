@@ -458,6 +458,11 @@ def test_two_players_play_a_round_and_an_auction_through_the_page(
     assert (new.player0, new.player1, new.status) == (bob, ana, "waiting")
     assert Game.objects.get(pk=game.pk).rematch_game_id == new.pk
     assert view(page_b)["seat"] == 0 and view(page_a)["seat"] == 1
+    # The old game's page, opened again, links to the rematch.
+    page_a.goto(url)
+    wait_interactive(page_a)
+    go = page_a.locator("#overlay [data-action=rematch-go]")
+    expect(go).to_have_attribute("href", f"/games/{new.pk}/")
     for page in (*pages, *watchers):
         assert not page.errors, page.errors
 

@@ -249,6 +249,7 @@ const summary = new SummaryView($("#overlay"), {
     if (socket.rematch(answer) === null) toast(gettext("Not connected: reconnecting…"));
   },
   newSameDeviceUrl: root.dataset.sameDeviceUrl,
+  gameUrl: (id) => gameUrl(id),
   ratingLine: () => ui.ratingLine,
   lobbyUrl: root.dataset.lobbyUrl,
 });
@@ -573,11 +574,13 @@ function fitToViewport() {
 window.addEventListener("resize", fitToViewport);
 fitToViewport();
 
+const gameUrl = (id) => root.dataset.gameUrl.replace("/0/", `/${Number(id)}/`);
+
 /** The rematch both players wanted: both are taken there. */
 function goToGame(id) {
   if (ui.leaving) return;
   ui.leaving = true;
-  window.location.assign(root.dataset.gameUrl.replace("/0/", `/${Number(id)}/`));
+  window.location.assign(gameUrl(id));
 }
 
 function onRematch(msg) {

@@ -52,7 +52,7 @@ export class SummaryView {
   /**
    * @param {HTMLElement} root      the overlay element
    * @param {{send: (a: object) => void, rematch: (answer: string) => void,
-   *          newSameDeviceUrl: string, lobbyUrl: string}} deps
+   *          newSameDeviceUrl: string, lobbyUrl: string, gameUrl: (id: number) => string}} deps
    */
   constructor(root, deps) {
     this.root = root;
@@ -276,7 +276,12 @@ export class SummaryView {
     note.setAttribute("role", "status");
     let primary = null;
     if (r.game) {
-      note.textContent = gettext("Starting the rematch…");
+      // Both pages were taken there; a page opened later links to it.
+      note.textContent = gettext("The rematch has started.");
+      primary = el("a", "button button--primary", gettext("Go to the rematch"));
+      primary.href = this.deps.gameUrl(r.game);
+      primary.dataset.action = "rematch-go";
+      foot.appendChild(primary);
     } else if (r.offered_by === view.seat) {
       note.textContent = fmt(gettext("Rematch offered: waiting for %(p)s."), { p: other });
       foot.appendChild(this.button(gettext("Withdraw the offer"), "rematch-decline", () => this.deps.rematch("decline")));
