@@ -129,6 +129,8 @@ class _GameWriter:
         self.events: list[dict[str, Any]] = []
         self.changed = False
         self.logged = False  # a row was logged: the game row is written even if unchanged
+        # Accepted changes' log rows, written with the game row in one statement (save).
+        self.pending_rows: list[dict[str, Any]] = []
         # Signals go out when the status changes, so once per result or void.
         self._status_before = game.status
         self.void_note = ""
@@ -204,7 +206,7 @@ class _GameWriter:
         if error:
             row.save(force_insert=True)  # its id is needed (refuse deletes the older ones)
         else:
-            rows.action_insert({field: getattr(row, field) for field in ACTION_COLUMNS})
+            self.pending_rows.append({field: getattr(row, field) for field in ACTION_COLUMNS})
         return row
 
     def save(self) -> None:
@@ -223,7 +225,7 @@ class _GameWriter:
             game.started_at = self.received_at
         if game.finished_at is None and not game.is_active:
             game.finished_at = self.received_at
-        rows.game_update(game, CHANGED_FIELDS)
+        rows.game_update(game, CHANGED_FIELDS, log_rows=self.pending_rows)
         # Inside the transaction: the ratings app rates (or reverses) with the result itself.
         if game.status != self._status_before:
             if game.status == Game.Status.FINISHED:

@@ -14,8 +14,11 @@ from games.timebase import to_ms
 from lobby.models import Challenge
 
 # Every lobby socket joins LOBBY_GROUP (a change to the list) and its user's own group
-# (a redirect to the game that a challenge or the queue made for them).
+# (a redirect to the game that a challenge or the queue made for them); a page that shows
+# the games in progress asks for LIVE_GROUP too (/ws/lobby/?live=1), so that the queue's
+# sockets are not sent a list they never show.
 LOBBY_GROUP = "lobby"
+LIVE_GROUP = "lobby_live"
 
 
 def user_group(user_id: int) -> str:

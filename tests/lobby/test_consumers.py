@@ -40,9 +40,11 @@ async def test_a_game_created_or_over_is_pushed_to_the_live_games_lists(alice, b
     from games import services
     from tests.games.factories import make_game
 
-    watcher = WsClient("/ws/lobby/", user=alice)
-    assert (await watcher.connect())[0]
-    await watcher.until(lambda m: m["type"] == "challenges")
+    watcher = WsClient("/ws/lobby/?live=1", user=alice)
+    queue_page = WsClient("/ws/lobby/", user=bob)  # "Play now": it shows no such list
+    for socket in (watcher, queue_page):
+        assert (await socket.connect())[0]
+        await socket.until(lambda m: m["type"] == "challenges")
     game = await database_sync_to_async(make_game)(alice, bob)
     pushed = await watcher.until(lambda m: m["type"] == "live_games")
     assert pushed["games"] == [
@@ -63,4 +65,7 @@ async def test_a_game_created_or_over_is_pushed_to_the_live_games_lists(alice, b
     )
     over = await watcher.until(lambda m: m["type"] == "live_games" and not m["games"])
     assert over == {"type": "live_games", "games": []}
+    await queue_page.drain()
+    assert all(frame["type"] != "live_games" for frame in queue_page.frames)
     await watcher.close()
+    await queue_page.close()

@@ -133,7 +133,9 @@ function goTo(url) {
 }
 
 if (config) {
-  const socket = new Socket(socketUrl(config.dataset.wsPath), {
+  // Only a page that shows the games in progress is sent them.
+  const path = liveList ? `${config.dataset.wsPath}?live=1` : config.dataset.wsPath;
+  const socket = new Socket(socketUrl(path), {
     onMessage: (message) => {
       if (message.type === "challenges" && list) render(message.challenges);
       else if (message.type === "live_games" && liveList) renderLive(message.games);
