@@ -45,15 +45,31 @@ def events_for_audience(events: list[dict[str, Any]], audience: str) -> list[dic
 
 
 def players_meta(game: Game) -> list[dict[str, Any]]:
-    """Names, and the ratings stored with the game when it was created (no ledger read)."""
+    """Names, and the ratings stored with the game when it was created (no ledger read).
+
+    `name` is what the page calls the seat: a same-device game's player names, else the
+    username.
+    """
     return [
         {
-            "username": name,
+            "username": username,
+            "name": game.seat_name(seat),
             "rating": snapshot["rating"],
             "rating_label": snapshot["rating_label"],
         }
-        for name, snapshot in zip(game.player_names(), game.players_snapshot, strict=True)
+        for seat, (username, snapshot) in enumerate(
+            zip(game.player_names(), game.players_snapshot, strict=True)
+        )
     ]
+
+
+def rematch_info(game: Game, *, declined_by: int | None = None) -> dict[str, Any]:
+    """Where a rematch stands: the seat whose offer is open, the new game once agreed."""
+    return {
+        "offered_by": game.rematch_offered_by,
+        "game": game.rematch_game_id,
+        "declined_by": declined_by,
+    }
 
 
 def client_view(
@@ -73,6 +89,7 @@ def client_view(
     view["server_time"] = timebase.to_ms(now)
     view["connected"] = list(connected)
     view["rated"] = game.rated
+    view["rematch"] = rematch_info(game)
     return view
 
 
@@ -85,19 +102,27 @@ def state_message(
     connected: list[bool] | None = None,
     meta: list[dict[str, Any]] | None = None,
     state: Any = None,
+    log: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
-    """`{"type": "state", ...}` for one audience, from the game row as it is now."""
+    """`{"type": "state", ...}` for one audience, from the game row as it is now.
+
+    `log`, when given, is every event of the game so far (games.replay.game_events): sent
+    filtered for the audience as `log`, from which the page rebuilds its game log.
+    """
     now = timebase.server_now() if now is None else now
     if state is None:
         state = engine.from_json(game.state)
     if connected is None:
         connected = presence_connected(game.pk)
-    return {
+    message = {
         "type": "state",
         "version": game.version,
         "game": client_view(game, state, audience, now, connected=connected, meta=meta),
         "events": events_for_audience(events or [], audience),
     }
+    if log is not None:
+        message["log"] = events_for_audience(log, audience)
+    return message
 
 
 def message_text(message: dict[str, Any]) -> str:
@@ -210,6 +235,17 @@ def broadcast_state(game: Game, events: list[dict[str, Any]], *, state: Any = No
     except Exception:
         # The move is committed; a client that missed this push resyncs on reconnect.
         logger.exception("broadcast of game %s version %s failed", game.pk, game.version)
+
+
+def broadcast_rematch(game: Game, *, declined_by: int | None = None) -> None:
+    """Tell every audience of a finished game where its rematch stands (on commit)."""
+    event = game_event({"type": "rematch", **rematch_info(game, declined_by=declined_by)})
+    try:
+        group_send_all(
+            [(game_group(game.pk, audience), event) for audience in game_audiences(game)]
+        )
+    except Exception:  # the page learns it with its next state (a reload)
+        logger.exception("rematch broadcast of game %s failed", game.pk)
 
 
 def presence_messages(game: Game) -> list[tuple[str, dict[str, Any]]]:

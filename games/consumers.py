@@ -29,6 +29,7 @@ from games.audiences import audience_seats, game_audience, game_get, game_group
 from games.broadcast import broadcast_presence, message_text, state_message
 from games.errors import message_for
 from games.ratelimit import RateLimiter, shared_budget_allows
+from games.replay import game_events
 
 logger = logging.getLogger(__name__)
 
@@ -258,7 +259,7 @@ class GameConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
         await self.presence_call(presence.presence_join)
         self.presence_task = asyncio.ensure_future(self.keep_presence())
         self.present = True
-        await self.send_state()
+        await self.send_state(with_log=True)
         if self.seats:
             await in_pool(broadcast_presence)(game)
 
@@ -300,12 +301,19 @@ class GameConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
                 with contextlib.suppress(*UNAVAILABLE_ERRORS):
                     await self.send_state()
 
-    async def send_state(self) -> None:
-        """The full state for this connection, read fresh from the database."""
+    async def send_state(self, *, with_log: bool = False) -> None:
+        """The full state for this connection, read fresh from the database.
+
+        `with_log` (on connecting) adds the game's events so far, filtered for this
+        audience, so that a reloaded page or a spectator who joins late has the game log.
+        """
 
         def build() -> dict[str, Any] | None:
             game = game_get(self.game_id)
-            return None if game is None else state_message(game, self.audience)
+            if game is None:
+                return None
+            log = game_events(game.pk) if with_log else None
+            return state_message(game, self.audience, log=log)
 
         message = await in_pool(build)()
         if message is not None:
@@ -328,6 +336,8 @@ class GameConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
             )
             if result is None or not result.changed:  # nothing due yet: resync this clock
                 await self.send_state()
+        elif kind == "rematch":
+            await self.receive_rematch(data)
         elif kind == "ping":
             await self.send_pong()
         else:
@@ -361,6 +371,20 @@ class GameConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
         result = await in_pool(submit)()
         if result.ok:
             await self.send_json({"type": "ack", "id": request_id, "version": result.version})
+        else:
+            await self.send_error(result.code, request_id)
+
+    async def receive_rematch(self, data: dict[str, Any]) -> None:
+        """{"type": "rematch", "id": …, "answer": "offer" | "decline"} from a player."""
+        request_id = echo_id(data.get("id"))
+        if request_id is None:
+            await self.send_error("bad_request", None)
+            return
+        result = await in_pool(services.game_rematch)(
+            game_id=self.game_id, user=self.scope["user"], answer=data.get("answer")
+        )
+        if result.ok:
+            await self.send_json({"type": "ack", "id": request_id, "game": result.game_id})
         else:
             await self.send_error(result.code, request_id)
 

@@ -24,6 +24,10 @@ MESSAGES: dict[str, Promise] = {
     "not_found": _("No such game."),
     "forbidden": _("You are not a player in this game."),
     "unavailable": _("Connection to the server lost — your last move is being retried."),
+    # Rematches.
+    "rematch_not_over": _("A rematch can be offered once the game is over."),
+    "rematch_no_offer": _("There is no rematch offer to decline."),
+    "rematch_same_device": _("A same-device game starts a new game on this device instead."),
     # Challenges.
     "challenge_not_found": _("No such challenge."),
     "challenge_not_open": _("This challenge is no longer open."),

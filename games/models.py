@@ -83,6 +83,22 @@ class Game(models.Model):
     # is numbered without a second query (games.rows).
     log_seq = models.PositiveIntegerField(_("last log sequence"), default=0)
     clock_retry_at = models.DateTimeField(_("clock retry at"), null=True, blank=True)
+    # A same-device game's two players, named by its creator ("Marta", "Luis"): one user
+    # holds both seats, so the username cannot tell them apart. Empty: the usernames.
+    seat_names = models.JSONField(_("players' names"), default=list, blank=True)
+    # Rematch (games.services.game_rematch): the seat whose offer stands, and the game the
+    # offer became once the other seat accepted (or offered too).
+    rematch_offered_by = models.PositiveSmallIntegerField(
+        _("rematch offered by seat"), null=True, blank=True
+    )
+    rematch_game = models.OneToOneField(
+        "self",
+        verbose_name=_("rematch"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="rematch_of",
+    )
 
     class Meta:
         ordering = ["-created_at"]
@@ -107,6 +123,12 @@ class Game(models.Model):
         if names[0] is not None and names[1] is not None:
             return [names[0], names[1]]
         return [self.player0.get_username(), self.player1.get_username()]
+
+    def seat_name(self, seat: int) -> str:
+        """What the page calls a seat: its same-device name, else the player's username."""
+        if len(self.seat_names) == 2 and self.seat_names[seat]:
+            return str(self.seat_names[seat])
+        return self.player_names()[seat]
 
     @property
     def is_active(self) -> bool:

@@ -45,6 +45,16 @@ def game_changes(game: Game) -> QuerySet[GameAction]:
     return game.actions.filter(error="").order_by("seq")
 
 
+def game_events(game_id: int) -> list[dict[str, Any]]:
+    """Every event the game's changes produced, in order: what its game log is built from.
+
+    Unfiltered: hidden tiles are in there (deals, draws), so it goes to a client only
+    through engine.events_for (games.broadcast.state_message's `log`).
+    """
+    rows = GameAction.objects.filter(game_id=game_id, error="").order_by("seq")
+    return [event for events in rows.values_list("events", flat=True) for event in events]
+
+
 def replay_change(state: Any, row: GameAction) -> tuple[Any, list[dict[str, Any]]]:
     """One logged change applied again: a void or a timed transition (both seatless), or a
     player's action."""

@@ -21,10 +21,10 @@ from django.db.models import F, Q
 from django.utils.functional import Promise
 
 from games import engine, rows, timebase
-from games.broadcast import broadcast_state
+from games.broadcast import broadcast_rematch, broadcast_state
 from games.errors import message_for
 from games.models import Game, GameAction, default_players_snapshot
-from games.signals import game_finished, game_status_changed, game_voided
+from games.signals import game_finished, game_rematched, game_status_changed, game_voided
 
 logger = logging.getLogger(__name__)
 
@@ -477,6 +477,91 @@ def game_create(
     return game
 
 
-def same_device_game_create(*, user: AbstractBaseUser) -> Game:
-    """A game on one shared screen: both seats are the same user, and it is never rated."""
-    return game_create(player0=user, player1=user, rated=False, same_device=True)
+SEAT_NAME_MAX_CHARS = 20
+
+
+def seat_names_clean(names: tuple[str, str]) -> tuple[str, str]:
+    """Two players' names for a shared screen, stripped; ValueError when unusable.
+
+    Each is 1-20 printable characters, and they differ (ignoring case): every text of the
+    page ("Pass the device to Marta") must tell the seats apart.
+    """
+    cleaned = tuple(" ".join(str(name).split()) for name in names)
+    for name in cleaned:
+        if not name or len(name) > SEAT_NAME_MAX_CHARS or not name.isprintable():
+            raise ValueError("name")
+    if cleaned[0].casefold() == cleaned[1].casefold():
+        raise ValueError("same")
+    return cleaned[0], cleaned[1]
+
+
+def same_device_game_create(*, user: AbstractBaseUser, names: tuple[str, str]) -> Game:
+    """A game on one shared screen: both seats are the same user, and it is never rated.
+
+    `names` are the two players' names, seat 0 first (see seat_names_clean).
+    """
+    first, second = seat_names_clean(names)
+    game = game_create(player0=user, player1=user, rated=False, same_device=True)
+    game.seat_names = [first, second]
+    game.save(update_fields=["seat_names"])
+    return game
+
+
+REMATCH_ANSWERS = ("offer", "decline")
+
+
+@dataclass(frozen=True)
+class RematchResult:
+    ok: bool
+    code: str = ""
+    game_id: int | None = None  # the new game, once both want it
+
+    @property
+    def message(self) -> Promise | str:
+        return message_for(self.code) if self.code else ""
+
+
+def game_rematch(*, game_id: int, user: AbstractBaseUser, answer: Any) -> RematchResult:
+    """A player's answer about a rematch of a game that is over: "offer" or "decline".
+
+    An offer from the seat that was offered one (an acceptance, or two offers that cross)
+    creates the new game, seats swapped, exactly once; later offers get that game. A
+    decline withdraws the standing offer. Everyone watching the game is told on commit.
+    """
+    if answer not in REMATCH_ANSWERS:
+        return RematchResult(ok=False, code="bad_request")
+    with transaction.atomic():
+        game = game_locked(game_id)
+        if game is None:
+            return RematchResult(ok=False, code="not_found")
+        seats = game.seats_of(user.pk)
+        if not seats:
+            return RematchResult(ok=False, code="forbidden")
+        if game.same_device:
+            return RematchResult(ok=False, code="rematch_same_device")
+        if game.status not in (Game.Status.FINISHED, Game.Status.ABORTED):
+            return RematchResult(ok=False, code="rematch_not_over")
+        if game.rematch_game_id is not None:  # both wanted it already: here it is
+            if answer == "decline":
+                return RematchResult(ok=False, code="rematch_no_offer")
+            return RematchResult(ok=True, game_id=game.rematch_game_id)
+        seat = seats[0]
+        if answer == "decline":
+            if game.rematch_offered_by is None:
+                return RematchResult(ok=False, code="rematch_no_offer")
+            game.rematch_offered_by = None
+            game.save(update_fields=["rematch_offered_by"])
+            declined_by: int | None = seat
+        elif game.rematch_offered_by is None or game.rematch_offered_by == seat:
+            game.rematch_offered_by = seat
+            game.save(update_fields=["rematch_offered_by"])
+            declined_by = None
+        else:
+            new = game_create(player0=game.player1, player1=game.player0, rated=game.rated)
+            game.rematch_game = new
+            game.rematch_offered_by = None
+            game.save(update_fields=["rematch_game", "rematch_offered_by"])
+            game_rematched.send(sender=Game, game=new, previous=game)
+            declined_by = None
+        transaction.on_commit(lambda: broadcast_rematch(game, declined_by=declined_by))
+        return RematchResult(ok=True, game_id=game.rematch_game_id)

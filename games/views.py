@@ -14,8 +14,29 @@ from django.views.decorators.http import require_http_methods
 
 from games import engine
 from games.audiences import game_audience, game_get
+from games.forms import SameDeviceForm
 from games.replay_page import replay_page
 from games.services import same_device_game_create
+
+# The game page's ES modules, preloaded together by the page (<link rel="modulepreload">):
+# without it the browser finds main.js's imports only once main.js has arrived.
+GAME_MODULES = [
+    f"games/game/{name}.js"
+    for name in (
+        "main",
+        "auction",
+        "balances",
+        "board",
+        "board-layout",
+        "clocks",
+        "feed",
+        "hand",
+        "protocol",
+        "sameDevice",
+        "sounds",
+        "summary",
+    )
+] + ["games/socket.js"]
 
 
 def _game_url(game_id: int) -> str:
@@ -25,11 +46,13 @@ def _game_url(game_id: int) -> str:
 @login_required
 @require_http_methods(["GET", "POST"])
 def same_device_new(request: HttpRequest) -> HttpResponse:
-    """GET explains and shows the button (links are GETs); only the POST creates a game."""
-    if request.method == "POST":
-        game = same_device_game_create(user=request.user)
+    """GET explains and asks the two names (links are GETs); only the POST creates a game."""
+    form = SameDeviceForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        names = (form.cleaned_data["first"], form.cleaned_data["second"])
+        game = same_device_game_create(user=request.user, names=names)
         return HttpResponseRedirect(_game_url(game.pk))
-    return render(request, "games/same_device_new.html")
+    return render(request, "games/same_device_new.html", {"form": form})
 
 
 @login_required
@@ -42,11 +65,12 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "game": game,
         "audience": audience,
         "ws_path": f"/ws/games/{game.pk}/",
-        "players": [game.player0.get_username(), game.player1.get_username()],
+        "players": [game.seat_name(0), game.seat_name(1)],
         # The request vocabulary, for the page to send only the fields a request may carry.
         "action_keys": {do: list(fields) for do, fields in engine.ACTION_KEYS.items()},
         # Until the first state arrives (which carries them in `view.rules`).
         "rules": dict(engine.RULES),
+        "modules": GAME_MODULES,
     }
     return render(request, "games/game.html", context)
 

@@ -6,5 +6,4 @@ from pages import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("rules/", views.rules, name="rules"),
-    path("rules/fragment/", views.rules_fragment, name="rules-fragment"),
 ]

@@ -12,7 +12,8 @@ from typing import Any
 from django.dispatch import receiver
 
 from games.models import Game
-from games.signals import game_finished, game_voided
+from games.signals import game_finished, game_rematched, game_voided
+from ratings.selectors import players_snapshot
 from ratings.services import rating_record_game_result, rating_reverse_game
 
 
@@ -25,3 +26,10 @@ def rate_finished_game(sender: Any, *, game: Game, **kwargs: Any) -> None:
 def reverse_voided_game(sender: Any, *, game: Game, note: str = "", **kwargs: Any) -> None:
     # A game voided before it finished has no "game" entries: nothing to reverse.
     rating_reverse_game(game=game, note=note)
+
+
+@receiver(game_rematched, dispatch_uid="ratings.snapshot_rematch")
+def snapshot_rematch(sender: Any, *, game: Game, **kwargs: Any) -> None:
+    # The rematch shows the ratings as they are now, the last game's result included.
+    game.players_snapshot = players_snapshot([game.player0, game.player1])
+    game.save(update_fields=["players_snapshot"])

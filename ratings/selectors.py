@@ -238,3 +238,22 @@ def results_summary(*, user: AbstractBaseUser) -> ResultsSummary:
     ).count()
     cancelled = games.filter(status=Game.Status.CANCELLED).count()
     return ResultsSummary(wins=wins, losses=losses, cancelled=cancelled)
+
+
+def game_rating_changes(*, game_id: int) -> list[dict[str, int]] | None:
+    """What a game did to each seat's rating, seat 0 first, or None when it rated nobody.
+
+    Each seat: {"before", "after", "delta"} from the game's "game" entries (a voided game's
+    reversal undoes them; then it shows none).
+    """
+    game = Game.objects.filter(pk=game_id).only("player0_id", "player1_id").first()
+    if game is None:
+        return None
+    entries = list(RatingEntry.objects.filter(game_id=game_id))
+    if any(e.reason == RatingEntry.Reason.FAULT_REVERSAL for e in entries):
+        return None
+    by_player = {e.player_id: e for e in entries if e.reason == RatingEntry.Reason.GAME}
+    seats = [by_player.get(game.player0_id), by_player.get(game.player1_id)]
+    if not all(seats):
+        return None
+    return [{"before": e.rating_before, "after": e.rating_after, "delta": e.delta} for e in seats]

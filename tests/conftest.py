@@ -12,6 +12,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import connections
 from django.db.backends.base.base import BaseDatabaseWrapper
+from django.http import Http404
 from django.test import Client
 
 # Strong enough for AUTH_PASSWORD_VALIDATORS and unlike any test username.
@@ -72,9 +73,10 @@ def close_stray_connections() -> None:
                 and obj.connection is not None
                 and obj._thread_ident != main
             )
-        except (ReferenceError, ValueError):
-            # A dead weak proxy, or channels' lazy scope user of a handshake that failed
-            # before the user was read (isinstance asks the lazy object for its class).
+        except (ReferenceError, ValueError, Http404):
+            # A dead weak proxy, channels' lazy scope user of a handshake that failed
+            # before the user was read, or a test client response's lazy resolver_match
+            # for a URL no view answers (isinstance asks the lazy object for its class).
             continue
         if stray:
             obj.connection.close()

@@ -548,3 +548,89 @@ async def test_a_channel_layer_outage_while_connecting_closes_with_try_again_lat
     }
     client = WsClient(path(game) if ws_path == "game" else ws_path, user=alice)
     assert await client.close_code(timeout=30) == consumers.CLOSE_TRY_AGAIN_LATER
+
+
+async def test_a_late_spectator_and_a_reload_get_the_game_log_without_hidden_tiles(
+    alice, bob, carol
+):
+    """The log sent on connecting: every event so far, filtered like the live ones."""
+    game = await database_sync_to_async(make_game)(alice, bob, deals=[SIXES_DEAL])
+    c0, c1 = await connected(game, alice), await connected(game, bob)
+    for client, action in [(c0, {"do": "start"}), (c1, {"do": "start"})] + [
+        (c1, {"do": "draw"})
+    ] * 3:
+        reply = await client.act(action)
+        assert reply["type"] == "ack", (action, reply)
+    watcher = await connected(game, carol)
+    first = next(f for f in watcher.frames if f["type"] == "state")
+    kinds = [e["type"] for e in first["log"]]
+    assert kinds.count("start") == 2 and kinds.count("draw") == 3 and "deal" in kinds
+    assert all(e["tile"] is None for e in first["log"] if e["type"] == "draw")
+    assert tiles_in([e for e in first["log"] if e["type"] == "deal"]) == set()
+    reloaded = await connected(game, bob)  # bob's own draws are his to see
+    own = next(f for f in reloaded.frames if f["type"] == "state")["log"]
+    assert all(e["tile"] for e in own if e["type"] == "draw")
+    opponent = await connected(game, alice)
+    theirs = next(f for f in opponent.frames if f["type"] == "state")["log"]
+    assert all(e["tile"] is None for e in theirs if e["type"] == "draw")
+    hidden = hidden_tiles(await database_sync_to_async(_state)(game.pk), 0)
+    assert not tiles_in(theirs) & hidden
+    # Only the first state of a connection carries the log.
+    reply = await c1.act({"do": "draw"})
+    frame = await opponent.until_version(reply["version"])
+    assert "log" not in frame
+    for c in (c0, c1, watcher, reloaded, opponent):
+        await c.close()
+
+
+async def rematch_request(client: WsClient, answer: Any, request_id: Any = "r1") -> dict:
+    await client.send({"type": "rematch", "id": request_id, "answer": answer})
+    return await client.until(lambda m: m["type"] in ("ack", "error") and m["id"] == request_id)
+
+
+async def test_a_rematch_offer_reaches_the_opponent_and_both_learn_the_new_game(alice, bob, carol):
+    game = await database_sync_to_async(make_game)(
+        alice, bob, deals=seeded_deals(1), balances=(20, 20)
+    )
+    await database_sync_to_async(drive)(game.pk, (alice, bob), lambda v: v["status"] == "finished")
+    c0, c1 = await connected(game, alice), await connected(game, bob)
+    watcher = await connected(game, carol)
+    assert c1.game["rematch"] == {"offered_by": None, "game": None, "declined_by": None}
+    # Untrusted input: the wrong vocabulary, no id, a spectator.
+    assert (await rematch_request(c0, "accept"))["code"] == "bad_request"
+    await c0.send({"type": "rematch", "answer": "offer"})
+    assert (await c0.until(lambda m: m["type"] == "error"))["code"] == "bad_request"
+    assert (await rematch_request(watcher, "offer"))["code"] == "forbidden"
+    assert (await rematch_request(c0, "offer", "r2"))["type"] == "ack"
+    seen = await c1.until(lambda m: m["type"] == "rematch")
+    assert seen["offered_by"] == 0 and seen["game"] is None
+    reply = await rematch_request(c1, "offer", "r3")
+    assert reply["type"] == "ack" and reply["game"]
+    for client in (c0, c1):
+        told = await client.until(lambda m: m["type"] == "rematch" and m["game"])
+        assert told["game"] == reply["game"]
+    new = await database_sync_to_async(Game.objects.get)(pk=reply["game"])
+    assert (new.player0_id, new.player1_id) == (bob.pk, alice.pk)
+    reloaded = await connected(game, alice)
+    assert reloaded.game["rematch"]["game"] == new.pk
+    for c in (c0, c1, watcher, reloaded):
+        await c.close()
+
+
+async def test_a_declined_rematch_is_told_to_the_one_who_offered(alice, bob):
+    game = await database_sync_to_async(make_game)(alice, bob)
+    c0, c1 = await connected(game, alice), await connected(game, bob)
+    assert (await rematch_request(c0, "offer"))["code"] == "rematch_not_over"
+    assert (await c0.act({"do": "start"}))["type"] == "ack"
+    await c0.until_version(1)
+    assert (await c1.act({"do": "start"}))["type"] == "ack"
+    reply = await c1.act({"do": "resign"})
+    assert reply["type"] == "ack"
+    await c0.until_version(reply["version"])
+    assert (await rematch_request(c1, "offer", "r2"))["type"] == "ack"
+    await c0.until(lambda m: m["type"] == "rematch" and m["offered_by"] == 1)
+    assert (await rematch_request(c0, "decline", "r3"))["type"] == "ack"
+    told = await c1.until(lambda m: m["type"] == "rematch" and m["declined_by"] == 0)
+    assert told["offered_by"] is None and told["game"] is None
+    for c in (c0, c1):
+        await c.close()

@@ -380,3 +380,110 @@ def test_timebase_conversions():
         stored = timebase.to_datetime(moment)
         assert stored.timestamp() >= moment
         assert stored.timestamp() - moment < 2e-6
+
+
+# ---------------------------------------------------------------- same-device names, rematch
+
+
+def test_same_device_game_stores_its_players_names(alice):
+    game = services.same_device_game_create(user=alice, names=(" Marta ", "Luis  Pérez"))
+    assert game.seat_names == ["Marta", "Luis Pérez"]
+    assert (game.seat_name(0), game.seat_name(1)) == ("Marta", "Luis Pérez")
+    assert not game.rated and game.same_device
+
+
+@pytest.mark.parametrize(
+    "names", [("", "Luis"), ("Marta", "MARTA"), ("x" * 21, "Luis"), ("a\x00", "b")]
+)
+def test_same_device_names_that_cannot_tell_the_seats_apart_are_refused(alice, names):
+    with pytest.raises(ValueError):
+        services.same_device_game_create(user=alice, names=names)
+    assert not Game.objects.exists()
+
+
+def test_a_game_without_seat_names_is_named_by_usernames(alice, bob):
+    game = make_game(alice, bob)
+    assert (game.seat_name(0), game.seat_name(1)) == ("alice", "bob")
+
+
+def finished_game(alice, bob):
+    game = make_game(alice, bob, deals=seeded_deals(1), balances=(20, 20))
+    return drive(game.pk, (alice, bob), lambda v: v["status"] == "finished")
+
+
+def rematch(game, user, answer):
+    return services.game_rematch(game_id=game.pk, user=user, answer=answer)
+
+
+def test_a_rematch_offer_accepted_starts_one_game_with_the_seats_swapped(
+    alice, bob, carol, django_capture_on_commit_callbacks
+):
+    game = finished_game(alice, bob)
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        offer = rematch(game, alice, "offer")
+    assert offer.ok and offer.game_id is None and len(callbacks) == 1  # the broadcast
+    game.refresh_from_db()
+    assert game.rematch_offered_by == 0
+    assert rematch(game, alice, "offer").ok  # offering again changes nothing
+    assert not rematch(game, carol, "offer").ok  # a spectator cannot
+    accepted = rematch(game, bob, "offer")
+    assert accepted.ok and accepted.game_id is not None
+    new = Game.objects.get(pk=accepted.game_id)
+    assert (new.player0, new.player1, new.status, new.rated) == (bob, alice, "waiting", True)
+    # The ratings app stored the players' ratings as they are after the last game.
+    assert new.players_snapshot != [{"rating": 1500, "rating_label": "1500?"}] * 2
+    # Later answers find that game; nothing else is created.
+    again = rematch(game, alice, "offer")
+    assert again.ok and again.game_id == new.pk
+    assert Game.objects.count() == 2
+
+
+def test_a_declined_rematch_withdraws_the_offer(alice, bob):
+    game = finished_game(alice, bob)
+    assert rematch(game, bob, "decline").code == "rematch_no_offer"
+    assert rematch(game, alice, "offer").ok
+    assert rematch(game, bob, "decline").ok
+    game.refresh_from_db()
+    assert game.rematch_offered_by is None and game.rematch_game is None
+    assert Game.objects.count() == 1
+
+
+@pytest.mark.parametrize("answer", ["accept", "", None, 3, {"do": "offer"}])
+def test_a_rematch_answer_outside_the_vocabulary_changes_nothing(alice, bob, answer):
+    game = finished_game(alice, bob)
+    assert rematch(game, alice, answer).code == "bad_request"
+    game.refresh_from_db()
+    assert game.rematch_offered_by is None
+
+
+def test_no_rematch_while_playing_nor_on_a_shared_screen(alice, bob):
+    game = start_both(make_game(alice, bob), alice, bob)
+    assert rematch(game, alice, "offer").code == "rematch_not_over"
+    shared = services.same_device_game_create(user=alice, names=("A", "B"))
+    assert rematch(shared, alice, "offer").code == "rematch_same_device"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_crossing_rematch_offers_meet_in_one_game(alice, bob):
+    """Two offers racing from both seats: the row lock makes the second an acceptance."""
+    game = finished_game(alice, bob)
+    results: list = []
+    barrier = threading.Barrier(2)
+
+    def offer(user) -> None:
+        try:
+            barrier.wait()
+            results.append(rematch(game, user, "offer"))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=offer, args=(user,)) for user in (alice, bob)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert len(results) == 2 and all(r.ok for r in results)
+    created = {r.game_id for r in results if r.game_id is not None}
+    assert len(created) == 1 and Game.objects.count() == 2
+    new = Game.objects.get(pk=created.pop())
+    assert (new.player0, new.player1) == (bob, alice)

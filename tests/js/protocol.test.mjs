@@ -140,3 +140,18 @@ describe("GameSocket retries", () => {
   // Reconnecting, its back-off and the final close codes are the shared client's:
   // tests/js/socket.test.mjs.
 });
+
+describe("GameSocket rematch", () => {
+  it("sends a rematch answer as a request, and hands rematch news to the page", () => {
+    const seen = [];
+    const { socket, events, ws } = harness({ onRematch: (msg) => seen.push(msg) });
+    const id = socket.rematch("offer");
+    const sent = ws().sent.filter((m) => m.type === "rematch");
+    assert.deepEqual(sent, [{ type: "rematch", id, answer: "offer" }]);
+    ws().answer({ type: "ack", id, game: 42 });
+    assert.deepEqual(events.at(-1), ["ack", id]);
+    assert.equal(socket.pending.size, 0);
+    ws().answer({ type: "rematch", offered_by: null, game: 42, declined_by: null });
+    assert.deepEqual(seen, [{ type: "rematch", offered_by: null, game: 42, declined_by: null }]);
+  });
+});

@@ -160,8 +160,11 @@ class TestPages:
         client = client_logged_in(alice)
         page = client.get(reverse("same-device-new"))
         assert page.status_code == 200 and not Game.objects.exists()  # a GET changes nothing
-        response = client.post(reverse("same-device-new"))
+        refused = client.post(reverse("same-device-new"), {"first": "Marta", "second": " marta "})
+        assert refused.status_code == 200 and not Game.objects.exists()  # names must differ
+        response = client.post(reverse("same-device-new"), {"first": " Marta ", "second": "Luis"})
         game = Game.objects.get()
+        assert game.seat_names == ["Marta", "Luis"]
         assert (game.player0, game.player1, game.rated, game.same_device) == (
             alice,
             alice,

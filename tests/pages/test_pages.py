@@ -79,23 +79,6 @@ def test_rules_language_falls_back_to_english() -> None:
     assert rules_language(None) == "en"
 
 
-def test_rules_fragment_has_no_base_template(client: Client) -> None:
-    response = client.get(reverse("rules-fragment"), HTTP_ACCEPT_LANGUAGE="en")
-    assert response.status_code == 200
-    html = response.content.decode()
-    assert html.startswith('<article class="rules rules--fragment"')
-    assert EN_ONLY in html
-    assert "R4.2" in html
-    for marker in ("<html", "<body", "site-header", "<nav"):
-        assert marker not in html
-
-
-def test_rules_fragment_in_spanish(client: Client) -> None:
-    html = client.get(reverse("rules-fragment"), HTTP_ACCEPT_LANGUAGE="es").content.decode()
-    assert ES_ONLY in html
-    assert 'lang="es"' in html
-
-
 def test_set_language_switches_the_language(client: Client) -> None:
     rules = reverse("rules")
     response = client.post(reverse("set_language"), {"language": "es", "next": rules})

@@ -119,3 +119,21 @@ def test_admin_lists(players, play_game, user_factory):
     ledger = client.get("/admin/ratings/ratingentry/").content.decode()
     assert "alice" in ledger and "Add rating" not in ledger  # read-only
     assert Game.objects.get(pk=game.pk).status == Game.Status.CANCELLED
+
+
+def test_a_games_rating_change_for_the_game_over_card(players, play_game, client_logged_in):
+    alice, bob, carol = players[:3]
+    game = play_game(alice, bob, winner=0)
+    client = client_logged_in(carol)  # ratings are public: a spectator's card shows them too
+    seats = client.get(f"/ratings/games/{game.pk}/").json()["seats"]
+    assert [s["delta"] for s in seats] == [20, -20]
+    assert [(s["before"], s["after"]) for s in seats] == [(1500, 1520), (1500, 1480)]
+    waiting = Game.objects.create(
+        player0=alice, player1=bob, state=game.state, players_snapshot=game.players_snapshot
+    )
+    assert client.get(f"/ratings/games/{waiting.pk}/").json() == {"seats": None}
+    assert client.get("/ratings/games/987654/").json() == {"seats": None}
+    assert Client().get(f"/ratings/games/{game.pk}/").status_code == 302  # signed in only
+    # A service fault voids the game and reverses its ratings: the card shows no change.
+    fault_record(kind="admin", start=timezone.now() - timedelta(minutes=5), end=timezone.now())
+    assert client.get(f"/ratings/games/{game.pk}/").json() == {"seats": None}

@@ -2,7 +2,8 @@
  * The auction for the lead (§6): who is jockey and rival, the standing bid, and the
  * controls. Only amounts present in `legal` are offered (so only what the player can
  * afford, R6.6), and their net cost is the server's `auction.net_cost` (R6.5): the page
- * computes no discount itself.
+ * computes no discount itself. It says who is who with "you", what winning brings and
+ * what renouncing means, and the amount is set with a slider, ±5 or Max.
  */
 
 const fmt = (text, values) => interpolate(text, values, true);
@@ -54,45 +55,44 @@ export class AuctionView {
     const mine = choices.renounce || choices.accept || choices.amounts.length > 0;
     // Keep the chosen amount across states of the same decision, else start at the minimum.
     const key = `${view.round}:${auc.history.length}:${view.to_act}`;
-    if (key !== this.key || !choices.amounts.includes(this.amount)) {
+    const fresh = key !== this.key;
+    if (fresh || !choices.amounts.includes(this.amount)) {
       this.amount = choices.amounts[0] ?? null;
       this.key = key;
     }
+    const who = (seat) => (seat === view.seat && !view.same_device ? gettext("you") : names[seat]);
 
     const root = this.root;
     root.replaceChildren();
-    const roles = document.createElement("p");
-    roles.className = "auction__roles";
-    roles.innerHTML = "";
-    const jockey = document.createElement("span");
-    jockey.className = "auction__role";
-    jockey.textContent = fmt(gettext("Jockey: %(p)s"), { p: names[auc.jockey] });
-    const rival = document.createElement("span");
-    rival.className = "auction__role";
-    rival.textContent = fmt(gettext("Rival: %(p)s"), { p: names[auc.rival] });
-    roles.append(jockey, rival);
-    root.appendChild(roles);
-
-    const standing = document.createElement("p");
-    standing.className = "auction__standing";
-    standing.textContent =
-      auc.bid === null || auc.bid === undefined
-        ? fmt(gettext("No bid yet: the rival bids at least %(n)s or renounces"), { n: view.rules.min_bid })
-        : fmt(gettext("Standing bid: %(n)s by %(p)s"), { n: auc.bid, p: names[auc.bidder] });
-    root.appendChild(standing);
+    const roles = el("p", "auction__roles");
+    roles.append(
+      el("span", "auction__role", fmt(gettext("Jockey (went out last round): %(p)s"), { p: who(auc.jockey) })),
+      el("span", "auction__role", fmt(gettext("Rival: %(p)s"), { p: who(auc.rival) })),
+    );
+    // What winning brings and, for the rival's first decision, what renouncing means.
+    let explain = gettext("The winner pays the bid and leads the next round with any tile.");
+    if (choices.renounce) {
+      explain += ` ${fmt(gettext("Renounce: %(p)s leads for free and nobody pays."), { p: names[auc.jockey] })}`;
+    }
+    root.append(
+      roles,
+      el("p", "auction__explain", explain),
+      el(
+        "p",
+        "auction__standing",
+        auc.bid === null || auc.bid === undefined
+          ? fmt(gettext("No bid yet: the rival bids at least %(n)s or renounces"), { n: view.rules.min_bid })
+          : fmt(gettext("Standing bid: %(n)s by %(p)s"), { n: auc.bid, p: who(auc.bidder) }),
+      ),
+    );
 
     if (!mine) {
-      const wait = document.createElement("p");
-      wait.className = "auction__wait muted";
-      wait.textContent = fmt(gettext("Waiting for %(p)s to decide…"), { p: names[view.to_act] ?? "" });
-      root.appendChild(wait);
+      root.appendChild(el("p", "auction__wait muted", fmt(gettext("Waiting for %(p)s to decide…"), { p: names[view.to_act] ?? "" })));
       return;
     }
 
-    const controls = document.createElement("div");
-    controls.className = "auction__controls";
+    const controls = el("div", "auction__controls");
     root.appendChild(controls);
-
     if (choices.renounce) {
       controls.appendChild(this.button(gettext("Renounce"), "renounce", () => this.deps.send({ do: "renounce" })));
     }
@@ -104,60 +104,87 @@ export class AuctionView {
           : fmt(gettext("Accept %(n)s"), { n: auc.bid });
       controls.appendChild(this.button(label, "accept", () => this.deps.send({ do: "accept" }), "button--primary"));
     }
-    if (choices.amounts.length) {
-      const stepper = document.createElement("div");
-      stepper.className = "auction__stepper";
-      const idx = choices.amounts.indexOf(this.amount);
-      const down = this.button("−5", "bid-down", () => this.step(view, names, choices, -1));
-      down.setAttribute("aria-label", gettext("Lower the amount by 5"));
-      down.disabled = idx <= 0;
-      const up = this.button("+5", "bid-up", () => this.step(view, names, choices, +1));
-      up.setAttribute("aria-label", gettext("Raise the amount by 5"));
-      up.disabled = idx >= choices.amounts.length - 1;
-      const amount = document.createElement("output");
-      amount.className = "auction__amount";
-      amount.textContent = String(this.amount);
-      amount.setAttribute("aria-live", "polite");
-      stepper.append(down, amount, up);
-      controls.appendChild(stepper);
-
-      const cost = auc.net_cost?.[String(this.amount)];
-      const verb = choices.kind === "raise" ? gettext("Raise to %(n)s") : gettext("Bid %(n)s");
-      const go = this.button(
-        fmt(verb, { n: this.amount }),
-        choices.kind,
-        () => this.deps.send({ do: choices.kind, amount: this.amount }),
-        "button--primary",
-      );
-      controls.appendChild(go);
-      const note = document.createElement("p");
-      note.className = "auction__cost";
-      if (cost !== undefined && cost !== null) {
-        note.textContent =
-          cost < this.amount
-            ? fmt(gettext("If accepted it costs you %(cost)s (jockey discount)"), { cost })
-            : fmt(gettext("If accepted it costs you %(cost)s"), { cost });
-      }
-      note.dataset.cost = cost ?? "";
-      root.appendChild(note);
-    }
+    if (choices.amounts.length) this.amountControls(controls, view, choices, auc);
+    if (fresh) (root.querySelector("[data-action=bid], [data-action=raise], [data-action=accept]"))?.focus();
   }
 
-  step(view, names, choices, delta) {
+  /** Slider, ±5 and Max over the legal amounts only, and the bid button with its cost. */
+  amountControls(controls, view, choices, auc) {
+    const amounts = choices.amounts;
+    const picker = el("div", "auction__picker");
+    const slider = document.createElement("input");
+    slider.type = "range";
+    slider.className = "auction__slider";
+    slider.min = String(amounts[0]);
+    slider.max = String(amounts[amounts.length - 1]);
+    slider.step = "5";
+    slider.value = String(this.amount);
+    slider.setAttribute("aria-label", gettext("Amount"));
+    slider.disabled = amounts.length < 2;
+    const amount = el("output", "auction__amount", String(this.amount));
+    amount.setAttribute("aria-live", "polite");
+    const down = this.button("−5", "bid-down", () => this.step(-1, choices));
+    down.setAttribute("aria-label", gettext("Lower the amount by 5"));
+    const up = this.button("+5", "bid-up", () => this.step(+1, choices));
+    up.setAttribute("aria-label", gettext("Raise the amount by 5"));
+    const max = this.button(gettext("Max"), "bid-max", () => this.set(amounts[amounts.length - 1], choices));
+    max.title = gettext("The most you can bid now");
+    picker.append(down, slider, up, amount, max);
+    controls.appendChild(picker);
+    const verb = choices.kind === "raise" ? gettext("Raise to %(n)s") : gettext("Bid %(n)s");
+    const go = this.button("", choices.kind, () => this.deps.send({ do: choices.kind, amount: this.amount }), "button--primary");
+    controls.appendChild(go);
+    const note = el("p", "auction__cost");
+    this.root.appendChild(note);
+    slider.addEventListener("input", () => {
+      // Snap to the nearest legal amount: the slider's steps are only a way to get there.
+      const wanted = Number(slider.value);
+      const near = amounts.reduce((a, b) => (Math.abs(b - wanted) < Math.abs(a - wanted) ? b : a));
+      this.set(near, choices);
+    });
+    this.refresh = () => {
+      const idx = amounts.indexOf(this.amount);
+      slider.value = String(this.amount);
+      amount.textContent = String(this.amount);
+      down.disabled = idx <= 0;
+      up.disabled = idx >= amounts.length - 1;
+      max.disabled = up.disabled;
+      go.textContent = fmt(verb, { n: this.amount });
+      const cost = auc.net_cost?.[String(this.amount)];
+      note.dataset.cost = cost ?? "";
+      note.textContent =
+        cost === undefined || cost === null
+          ? ""
+          : cost < this.amount
+          ? fmt(gettext("If accepted it costs you %(cost)s (jockey discount: %(d)s off)"), { cost, d: this.amount - cost })
+          : fmt(gettext("If accepted it costs you %(cost)s"), { cost });
+    };
+    this.refresh();
+  }
+
+  set(value, choices) {
+    if (!choices.amounts.includes(value)) return;
+    this.amount = value;
+    this.refresh?.();
+  }
+
+  step(delta, choices) {
     const idx = choices.amounts.indexOf(this.amount);
-    const next = choices.amounts[Math.min(choices.amounts.length - 1, Math.max(0, idx + delta))];
-    if (next !== undefined) this.amount = next;
-    this.update(view, names);
-    this.root.querySelector(`[data-action="${delta > 0 ? "bid-up" : "bid-down"}"]`)?.focus();
+    this.set(choices.amounts[Math.min(choices.amounts.length - 1, Math.max(0, idx + delta))], choices);
   }
 
   button(text, action, onClick, extra = "") {
-    const b = document.createElement("button");
+    const b = el("button", `button ${extra}`.trim(), text);
     b.type = "button";
-    b.className = `button ${extra}`.trim();
-    b.textContent = text;
     b.dataset.action = action;
     b.addEventListener("click", onClick);
     return b;
   }
+}
+
+function el(tag, className, text) {
+  const e = document.createElement(tag);
+  if (className) e.className = className;
+  if (text !== undefined) e.textContent = text;
+  return e;
 }

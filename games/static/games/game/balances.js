@@ -74,6 +74,7 @@ export class BalanceView {
     if (!slot) return;
     const label = document.createElement("span");
     label.className = "transfer-label";
+    label.setAttribute("aria-hidden", "true"); // the log says it in words
     label.textContent = `+${t.points} · ${t.label}`;
     label.dataset.why = t.why;
     slot.box.appendChild(label);
@@ -82,6 +83,7 @@ export class BalanceView {
     if (payer) {
       const minus = document.createElement("span");
       minus.className = "transfer-label transfer-label--minus";
+      minus.setAttribute("aria-hidden", "true");
       minus.textContent = `−${t.points}`;
       payer.box.appendChild(minus);
       setTimeout(() => minus.remove(), 2600);

@@ -148,7 +148,8 @@ export class BoardView {
       if (!at) continue;
       // Just outside the open end, where the tile would go (two empty arms of a lone
       // spinner share its centre square, but not their outside), kept inside the table.
-      const push = Math.max(0, radius - u / 2);
+      // Pushed a little further than the disc's radius, so that it never hides the spinner.
+      const push = radius + u * 0.15;
       const x = Math.min(Math.max(at.ox + at.dx * push, radius), width - radius);
       const y = Math.min(Math.max(at.oy + at.dy * push, radius), height - radius);
       const g = svgEl(
@@ -164,7 +165,9 @@ export class BoardView {
       );
       svgEl("circle", { class: "target__disc", cx: x, cy: y, r: radius }, g);
       const text = svgEl("text", { class: "target__text", x, y, "text-anchor": "middle", "dominant-baseline": "central" }, g);
-      text.textContent = target.short || "";
+      // An arrow the way the tile would go: it fits the disc in every language (the
+      // word is in the label and on the buttons below the hand).
+      text.textContent = Math.abs(at.dx) >= Math.abs(at.dy) ? (at.dx < 0 ? "←" : "→") : at.dy < 0 ? "↑" : "↓";
       svgEl("title", {}, g).textContent = target.label;
       const fire = (ev) => {
         ev.preventDefault();

@@ -233,6 +233,12 @@ export class FeedView {
     this.max = max;
   }
 
+  /** The whole log again, from a connection's first state (the server's `log`). */
+  reset(events, names) {
+    this.list.replaceChildren();
+    this.add(events, names);
+  }
+
   add(events, names) {
     for (const { type, text } of sentences(events, names)) {
       const li = document.createElement("li");

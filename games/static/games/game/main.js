@@ -42,8 +42,14 @@ const ui = {
 
 // ---------------------------------------------------------------- seats (top: opponent)
 
-/** Which seat is drawn at the bottom: mine, or (spectator) seat 0. */
-const bottomSeat = () => (ui.view && ui.view.seat !== null && ui.view.seat !== undefined ? ui.view.seat : 0);
+/**
+ * Which seat is drawn at the bottom: mine, or seat 0 for a spectator and a shared screen,
+ * where each seat keeps its place whoever is to act.
+ */
+const bottomSeat = () => {
+  const v = ui.view;
+  return v && !v.same_device && v.seat !== null && v.seat !== undefined ? v.seat : 0;
+};
 const slotEl = (seat) => (seat === bottomSeat() ? $("#seat-bottom") : $("#seat-top"));
 
 function seatParts(seat) {
@@ -138,8 +144,10 @@ function showRefused(code) {
 const socket = new GameSocket(socketUrl(root.dataset.wsPath), {
   onState: (msg) => onState(msg),
   onPresence: (msg) => renderPresence(msg.connected),
+  onRematch: (msg) => onRematch(msg),
   onAck: (msg) => {
     ui.pendingSince = 0;
+    if (msg.game) goToGame(msg.game); // a rematch both wanted
     // The ack may overtake the state it produced: until that state is here, the view
     // is stale, and nothing is chosen from it (see busy()).
     ui.ackedVersion = Math.max(ui.ackedVersion, msg.version ?? -1);
@@ -237,8 +245,12 @@ const feed = new FeedView($("#feed"));
 const auction = new AuctionView($("#auction"), { send });
 const summary = new SummaryView($("#overlay"), {
   send,
-  rematch: $("#rematch-form"),
-  newSameDevice: $("#same-device-form"),
+  rematch: (answer) => {
+    if (socket.rematch(answer) === null) toast(gettext("Not connected: reconnecting…"));
+  },
+  newSameDeviceUrl: root.dataset.sameDeviceUrl,
+  gameUrl: (id) => gameUrl(id),
+  ratingLine: () => ui.ratingLine,
   lobbyUrl: root.dataset.lobbyUrl,
 });
 const privacy = new PrivacyScreen($("#privacy"), { send });
@@ -261,7 +273,7 @@ function chooseTile(tile) {
 function playSelected(end) {
   const info = playableTiles(ui.view?.legal).get(ui.selected);
   const action = info?.actions.find((a) => a.end === end);
-  if (action) send(action);
+  if (action && send(action) !== null) hand.focus(); // the end buttons go: stay in the hand
 }
 
 function draw(untilPlayable) {
@@ -301,7 +313,8 @@ function renderSeats(view) {
     const p = seatParts(seat);
     const player = view.players[seat];
     p.box.dataset.seat = String(seat);
-    p.name.textContent = player.username || names[seat];
+    p.name.textContent = names[seat];
+    if (view.same_device || view.seat === null || view.seat === undefined) p.box.setAttribute("aria-label", names[seat]);
     // rating_label is "1534?" while the player is provisional (first 10 rated games).
   const rating = player.rating_label || player.rating;
   p.rating.textContent = rating ? `(${rating})` : "";
@@ -412,7 +425,7 @@ function renderPlay() {
   $("#prompt-text").textContent = promptText(view);
 }
 
-function renderAll(view, events) {
+function renderAll(view, events, log) {
   renderSeats(view);
   renderTableInfo(view);
   renderPlay();
@@ -427,7 +440,30 @@ function renderAll(view, events) {
     view.players.map((p) => p.balance),
     ui.rendered ? transfersOf(events) : [],
   );
-  feed.add(events, names);
+  if (log) feed.reset(log, names);
+  else feed.add(events, names);
+}
+
+/** The rating change of a finished rated game, from the ratings app, once per page. */
+function loadRatingChange(view) {
+  if (ui.ratingAsked || view.status !== "finished" || !view.rated || !root.dataset.ratingUrl) return;
+  ui.ratingAsked = true;
+  fetch(root.dataset.ratingUrl, { credentials: "same-origin" })
+    .then((r) => (r.ok ? r.json() : null))
+    .then((data) => {
+      if (!data?.seats) return;
+      const parts = data.seats.map((s, seat) =>
+        fmt(gettext("%(p)s %(after)s (%(delta)s)"), {
+          p: names[seat],
+          after: s.after,
+          delta: s.delta > 0 ? `+${s.delta}` : String(s.delta).replace("-", "−"),
+        }),
+      );
+      ui.ratingLine = fmt(gettext("Ratings: %(list)s"), { list: parts.join(", ") });
+      const line = $("#rating-change");
+      if (line) line.textContent = ui.ratingLine;
+    })
+    .catch(() => {}); // the card is complete without it
 }
 
 function onState(msg) {
@@ -437,7 +473,7 @@ function onState(msg) {
   ui.view = view;
   ui.version = msg.version;
   view.players.forEach((p, seat) => {
-    if (p.username) names[seat] = p.username;
+    if (p.name || p.username) names[seat] = p.name || p.username;
   });
   // The last placed tile is highlighted on the table.
   for (const ev of msg.events || []) {
@@ -449,7 +485,12 @@ function onState(msg) {
   const mineBefore = previous && previous.seat !== null && previous.to_act === previous.seat;
   if (mineNow && !mineBefore && ui.rendered) sounds.play("turn");
 
-  renderAll(view, msg.events);
+  // A connection's first state carries the whole log (a reload, a late spectator).
+  renderAll(view, msg.events, msg.log);
+  // A turn that newly became mine: the keyboard goes to the hand, unless it is busy elsewhere.
+  const idle = !document.activeElement || document.activeElement === document.body;
+  if (mineNow && !mineBefore && idle && ["play", "lead"].includes(view.phase)) hand.focus();
+  loadRatingChange(view);
   clocks.update(view);
   if (!ui.rendered) {
     ui.rendered = true;
@@ -463,26 +504,18 @@ function onState(msg) {
 
 // ---------------------------------------------------------------- page controls
 
+/**
+ * The "how to play" panel. On a phone it stops above my own seat, so that my running
+ * clock stays in sight while I read (R8.3: reading does not pause it).
+ */
 function openRules() {
   const panel = $("#rules-panel");
   panel.hidden = false;
+  const seat = $("#seat-bottom").getBoundingClientRect();
+  const narrow = window.matchMedia("(max-width: 59.99rem)").matches;
+  panel.style.bottom = narrow && seat.top > 200 ? `${Math.ceil(window.innerHeight - seat.top + 4)}px` : "";
   root.classList.add("game--rules-open");
   $("#rules-open").setAttribute("aria-expanded", "true");
-  const body = $("#rules-body");
-  if (!body.dataset.loaded) {
-    body.dataset.loaded = "loading";
-    fetch(root.dataset.rulesUrl, { credentials: "same-origin" })
-      .then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status)))))
-      .then((html) => {
-        // Our own server's rendered rule book (a trusted, reviewed document).
-        body.innerHTML = html;
-        body.dataset.loaded = "yes";
-      })
-      .catch(() => {
-        body.dataset.loaded = "";
-        body.textContent = gettext("The rules could not be loaded.");
-      });
-  }
   $("#rules-close").focus();
 }
 
@@ -518,6 +551,10 @@ document.addEventListener("keydown", (e) => {
   } else if (key === "h") {
     e.preventDefault();
     hand.focus();
+  } else if (key === "?") {
+    e.preventDefault();
+    if ($("#rules-panel").hidden) openRules();
+    else closeRules();
   } else if (key === "escape") {
     if (!$("#rules-panel").hidden) closeRules();
     else if (ui.selected) {
@@ -536,6 +573,22 @@ function fitToViewport() {
 }
 window.addEventListener("resize", fitToViewport);
 fitToViewport();
+
+const gameUrl = (id) => root.dataset.gameUrl.replace("/0/", `/${Number(id)}/`);
+
+/** The rematch both players wanted: both are taken there. */
+function goToGame(id) {
+  if (ui.leaving) return;
+  ui.leaving = true;
+  window.location.assign(gameUrl(id));
+}
+
+function onRematch(msg) {
+  if (!ui.view) return;
+  ui.view.rematch = { offered_by: msg.offered_by, game: msg.game, declined_by: msg.declined_by };
+  if (msg.game && ui.view.seat !== null && ui.view.seat !== undefined) goToGame(msg.game);
+  summary.update(ui.view, names);
+}
 
 window.__game = {
   socket,

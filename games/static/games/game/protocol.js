@@ -122,6 +122,11 @@ export class GameSocket extends Socket {
     return this.request({ type: "action", action: cleanAction(action, this.actionKeys) });
   }
 
+  /** A rematch answer about the finished game: "offer" or "decline". */
+  rematch(answer) {
+    return this.request({ type: "rematch", answer });
+  }
+
   tick() {
     return this.sendRaw({ type: "tick" });
   }
@@ -145,6 +150,9 @@ export class GameSocket extends Socket {
         break;
       case "presence":
         handlers.onPresence?.(msg);
+        break;
+      case "rematch":
+        handlers.onRematch?.(msg);
         break;
       case "pong": {
         // Pongs come back in order: the oldest ping in flight is the one answered.

@@ -2,6 +2,8 @@
  * The panels laid over the table between decisions: Start (P1), the round summary with
  * Continue (P2), and game over with the result and a rematch challenge. Their timeouts are
  * the view's (`view.rules`, `start_deadline`, `continue_at`), never numbers of this file.
+ * Each panel is a card whose body scrolls and whose foot (the decision, its countdown,
+ * rematch, the way out) always stays on screen, a phone's included.
  * Countdowns are drawn from the server's instants (start_deadline / continue_at, epoch
  * seconds); when they reach zero the clock module's `tick` lets the server act.
  */
@@ -48,21 +50,24 @@ export function groupPayments(payments) {
 
 export class SummaryView {
   /**
-   * @param {HTMLElement} root      the overlay element (inside the table)
-   * @param {{send: (a: object) => void, rematch: HTMLFormElement|null, newSameDevice: HTMLFormElement|null}} deps
+   * @param {HTMLElement} root      the overlay element
+   * @param {{send: (a: object) => void, rematch: (answer: string) => void,
+   *          newSameDeviceUrl: string, lobbyUrl: string, gameUrl: (id: number) => string}} deps
    */
   constructor(root, deps) {
     this.root = root;
     this.deps = deps;
     this.countdown = null; // {el, at, template}
-    this.key = null;
+    this.shown = null; // which panel and decision is up: focus moves only when it changes
+    this.peek = false; // the card folded to its foot, to look at the final table
   }
 
   hide() {
     this.root.hidden = true;
     this.root.replaceChildren();
     this.countdown = null;
-    this.key = null;
+    this.shown = null;
+    this.peek = false;
   }
 
   /** Per frame: refresh the countdown text. */
@@ -73,23 +78,40 @@ export class SummaryView {
   }
 
   update(view, names) {
-    if (view.status === "waiting") this.showStart(view, names);
-    else if (["finished", "aborted", "cancelled"].includes(view.status)) this.showOver(view, names);
-    else if (view.phase === "round_over") this.showRound(view, names);
-    else this.hide();
+    const focused = this.root.contains(document.activeElement) ? document.activeElement.dataset.action : null;
+    let primary;
+    if (view.status === "waiting") primary = this.showStart(view, names);
+    else if (["finished", "aborted", "cancelled"].includes(view.status)) primary = this.showOver(view, names);
+    else if (view.phase === "round_over") primary = this.showRound(view, names);
+    else {
+      this.hide();
+      return;
+    }
+    // Focus goes where the next decision is when it appears, and stays on its control
+    // across the re-renders that follow (a ready mark, a rematch offer).
+    const key = `${view.status}:${view.round}:${view.phase}:${primary?.dataset.action ?? ""}`;
+    const again = focused && this.root.querySelector(`[data-action="${focused}"]`);
+    if (key !== this.shown) {
+      this.shown = key;
+      (primary || this.root.querySelector(".overlay__foot a, .overlay__foot button"))?.focus();
+    } else if (again) {
+      again.focus();
+    }
   }
 
   frame(title, className) {
     this.root.hidden = false;
     this.root.replaceChildren();
-    this.root.className = `overlay overlay--${className}`;
+    this.root.className = `overlay overlay--${className}${this.peek ? " overlay--peek" : ""}`;
     const card = el("section", "overlay__card");
     card.setAttribute("aria-labelledby", "overlay-title");
     const h = el("h2", "overlay__title", title);
     h.id = "overlay-title";
-    card.appendChild(h);
+    const body = el("div", "overlay__body");
+    const foot = el("div", "overlay__foot");
+    card.append(h, body, foot);
     this.root.appendChild(card);
-    return card;
+    return { body, foot };
   }
 
   readyList(view, names, key) {
@@ -104,54 +126,85 @@ export class SummaryView {
     return list;
   }
 
-  actionButton(text, action) {
-    const b = el("button", "button button--primary button--big", text);
+  button(text, action, onClick, extra = "") {
+    const b = el("button", `button ${extra}`.trim(), text);
     b.type = "button";
-    b.dataset.action = action.do;
-    b.addEventListener("click", () => this.deps.send(action));
+    b.dataset.action = action;
+    b.addEventListener("click", onClick);
     return b;
   }
 
-  showStart(view, names) {
-    const card = this.frame(gettext("Ready to play?"), "start");
-    card.appendChild(
-      el("p", "", gettext("Both players press Start. The clocks start with the first decision.")),
-    );
-    card.appendChild(this.readyList(view, names, "started"));
-    const start = view.legal?.find((a) => a.do === "start");
-    if (start) {
-      const label = view.same_device
-        ? fmt(gettext("Start (%(p)s)"), { p: names[view.seat] ?? "" })
-        : gettext("Start");
-      card.appendChild(this.actionButton(label, start));
-    }
-    const count = el("p", "overlay__countdown");
-    card.appendChild(count);
-    this.countdown = {
-      el: count,
-      at: view.start_deadline,
-      template: gettext("The game is aborted in %(s)s s unless both press Start."),
-    };
+  actionButton(text, action) {
+    const b = this.button(text, action.do, () => this.deps.send(action), "button--primary button--big");
+    b.setAttribute("aria-keyshortcuts", "Enter");
+    return b;
   }
 
-  roundBlock(card, view, names) {
+  countdownLine(foot, at, template) {
+    const count = el("p", "overlay__countdown");
+    foot.appendChild(count);
+    this.countdown = { el: count, at, template };
+  }
+
+  /** A seat's name on a shared screen, where the one user plays both ("Start (Marta)"). */
+  forSeat(text, view, names) {
+    return view.same_device ? fmt(gettext("%(action)s (%(p)s)"), { action: text, p: names[view.seat] ?? "" }) : text;
+  }
+
+  showStart(view, names) {
+    const { body, foot } = this.frame(gettext("Ready to play?"), "start");
+    body.append(
+      el("p", "", gettext("Both players press Start. The clocks start with the first decision.")),
+      this.readyList(view, names, "started"),
+    );
+    const start = view.legal?.find((a) => a.do === "start");
+    const button = start ? this.actionButton(this.forSeat(gettext("Start"), view, names), start) : null;
+    if (button) foot.appendChild(button);
+    this.countdownLine(foot, view.start_deadline, gettext("The game is aborted in %(s)s s unless both press Start."));
+    return button;
+  }
+
+  roundBlock(body, view, names) {
     const last = view.last_round;
     if (!last) return;
     const hands = el("div", "summary-hands");
     last.hands.forEach((hand, seat) => {
-      const row = el("div", "summary-hands__row");
-      const who = el("p", "summary-hands__who");
-      who.textContent = fmt(gettext("%(p)s: %(n)s in hand"), { p: names[seat], n: last.totals[seat] });
-      row.append(who, tilesRow(hand));
-      hands.appendChild(row);
+      const who = el(
+        "p",
+        "summary-hands__who",
+        hand.length
+          ? fmt(gettext("%(p)s: %(n)s points in hand"), { p: names[seat], n: last.totals[seat] })
+          : fmt(gettext("%(p)s went out"), { p: names[seat] }),
+      );
+      hands.append(who, tilesRow(hand));
     });
-    card.appendChild(hands);
+    body.appendChild(hands);
     const pays = el("ul", "summary-payments");
     if (!last.payments.length) pays.appendChild(el("li", "", gettext("No points changed hands.")));
     for (const p of groupPayments(last.payments)) {
       pays.appendChild(el("li", `payment payment--${p.why}`, paymentText(p, names)));
     }
-    card.appendChild(pays);
+    body.appendChild(pays);
+  }
+
+  balancesLine(view, names, template) {
+    return el(
+      "p",
+      "summary-balances",
+      fmt(template, { a: names[0], x: view.players[0].balance, b: names[1], y: view.players[1].balance }),
+    );
+  }
+
+  /** "See the table": fold the card to its foot, so the final board shows; and back. */
+  peekButton(foot) {
+    const b = this.button(this.peek ? gettext("Back to the summary") : gettext("See the table"), "peek", () => {
+      this.peek = !this.peek;
+      this.root.classList.toggle("overlay--peek", this.peek);
+      b.textContent = this.peek ? gettext("Back to the summary") : gettext("See the table");
+      b.setAttribute("aria-expanded", String(!this.peek));
+    }, "button--ghost");
+    b.setAttribute("aria-expanded", String(!this.peek));
+    foot.appendChild(b);
   }
 
   showRound(view, names) {
@@ -159,75 +212,103 @@ export class SummaryView {
     const title = last
       ? fmt(gettext("Round %(n)s over: %(reason)s"), { n: last.round, reason: reasonText(last.reason) })
       : gettext("Round over");
-    const card = this.frame(title, "round");
-    this.roundBlock(card, view, names);
-    const balances = el("p", "summary-balances");
-    balances.textContent = fmt(gettext("Balances: %(a)s %(x)s – %(y)s %(b)s"), {
-      a: names[0],
-      x: view.players[0].balance,
-      y: view.players[1].balance,
-      b: names[1],
-    });
-    card.appendChild(balances);
-    card.appendChild(this.readyList(view, names, "continued"));
+    const { body, foot } = this.frame(title, "round");
+    this.roundBlock(body, view, names);
+    body.append(
+      this.balancesLine(view, names, gettext("Balances: %(a)s %(x)s – %(y)s %(b)s")),
+      this.readyList(view, names, "continued"),
+    );
     const go = view.legal?.find((a) => a.do === "continue");
-    if (go) {
-      const label = view.same_device
-        ? fmt(gettext("Continue (%(p)s)"), { p: names[view.seat] ?? "" })
-        : gettext("Continue");
-      card.appendChild(this.actionButton(label, go));
-    }
-    const count = el("p", "overlay__countdown");
-    card.appendChild(count);
-    this.countdown = { el: count, at: view.continue_at, template: gettext("Next round in %(s)s s.") };
+    const button = go ? this.actionButton(this.forSeat(gettext("Continue"), view, names), go) : null;
+    if (button) foot.appendChild(button);
+    this.peekButton(foot);
+    this.countdownLine(foot, view.continue_at, gettext("Next round in %(s)s s."));
+    return button;
+  }
+
+  overText(view, names) {
+    if (view.status === "aborted") return gettext("Not both players pressed Start in time: no result, no rating change.");
+    if (view.status === "cancelled")
+      return gettext(
+        "A service fault kept the server from measuring time reliably, so the game is cancelled with no rating result (R7.10).",
+      );
+    return fmt(overReason(view.reason), { p: names[view.winner] ?? "", other: names[1 - view.winner] ?? "" });
   }
 
   showOver(view, names) {
     let title;
+    const player = view.seat !== null && view.seat !== undefined && !view.same_device;
     if (view.status === "aborted") title = gettext("Game aborted");
     else if (view.status === "cancelled") title = gettext("Game cancelled");
     else if (view.winner === null || view.winner === undefined) title = gettext("Game over");
-    else if (view.seat !== null && view.seat !== undefined && !view.same_device)
-      title = view.winner === view.seat ? gettext("You win!") : gettext("You lose");
+    else if (player) title = view.winner === view.seat ? gettext("You win!") : gettext("You lose");
     else title = fmt(gettext("%(p)s wins"), { p: names[view.winner] });
-    const card = this.frame(title, "over");
-    const why = el("p", "overlay__reason");
-    why.textContent =
-      view.status === "aborted"
-        ? gettext("Not both players pressed Start in time: no result, no rating change.")
-        : view.status === "cancelled"
-        ? gettext(
-            "A service fault kept the server from measuring time reliably, so the game is cancelled with no rating result (R7.10).",
-          )
-        : fmt(gettext("%(winner)s won by %(reason)s. Final balances: %(a)s – %(b)s."), {
-            winner: names[view.winner] ?? "",
-            reason: reasonText(view.reason),
-            a: view.players[0].balance,
-            b: view.players[1].balance,
-          });
-    card.appendChild(why);
-    if (view.last_round && view.last_round.hands?.some((h) => h.length)) this.roundBlock(card, view, names);
-    const actions = el("div", "overlay__actions");
-    const player = view.seat !== null && view.seat !== undefined;
-    if (player && !view.same_device && this.deps.rematch) {
-      const form = this.deps.rematch.cloneNode(true);
-      form.removeAttribute("id");
-      form.hidden = false;
-      form.querySelector("[name=opponent]").value = names[1 - view.seat];
-      actions.appendChild(form);
+    const { body, foot } = this.frame(title, "over");
+    body.appendChild(el("p", "overlay__reason", this.overText(view, names)));
+    if (view.status === "finished") body.appendChild(this.balancesLine(view, names, gettext("Final balances: %(a)s %(x)s – %(y)s %(b)s")));
+    const rating = el("p", "overlay__rating", this.deps.ratingLine?.() || "");
+    rating.id = "rating-change";
+    body.appendChild(rating);
+    if (view.last_round && view.last_round.hands?.some((h) => h.length)) this.roundBlock(body, view, names);
+    let primary = null;
+    if (player && ["finished", "aborted"].includes(view.status)) primary = this.rematchBlock(foot, view, names);
+    if (view.same_device && this.deps.newSameDeviceUrl) {
+      const a = el("a", "button button--primary", gettext("New game on this device"));
+      a.href = this.deps.newSameDeviceUrl;
+      foot.appendChild(a);
     }
-    if (view.same_device && this.deps.newSameDevice) {
-      const form = this.deps.newSameDevice.cloneNode(true);
-      form.removeAttribute("id");
-      form.hidden = false;
-      actions.appendChild(form);
-    }
+    if (view.last_round) this.peekButton(foot);
     if (this.deps.lobbyUrl) {
       const a = el("a", "button", gettext("Back to the lobby"));
       a.href = this.deps.lobbyUrl;
-      actions.appendChild(a);
+      a.dataset.action = "lobby";
+      foot.appendChild(a);
     }
-    card.appendChild(actions);
     this.countdown = null;
+    return primary;
+  }
+
+  /** The rematch as an offer (games.services.game_rematch): offer, accept, decline. */
+  rematchBlock(foot, view, names) {
+    const r = view.rematch || {};
+    const other = names[1 - view.seat];
+    const note = el("p", "overlay__rematch");
+    note.setAttribute("role", "status");
+    let primary = null;
+    if (r.game) {
+      // Both pages were taken there; a page opened later links to it.
+      note.textContent = gettext("The rematch has started.");
+      primary = el("a", "button button--primary", gettext("Go to the rematch"));
+      primary.href = this.deps.gameUrl(r.game);
+      primary.dataset.action = "rematch-go";
+      foot.appendChild(primary);
+    } else if (r.offered_by === view.seat) {
+      note.textContent = fmt(gettext("Rematch offered: waiting for %(p)s."), { p: other });
+      foot.appendChild(this.button(gettext("Withdraw the offer"), "rematch-decline", () => this.deps.rematch("decline")));
+    } else if (r.offered_by === 1 - view.seat) {
+      note.textContent = fmt(gettext("%(p)s offers a rematch, with the seats swapped."), { p: other });
+      primary = this.button(gettext("Accept the rematch"), "rematch-offer", () => this.deps.rematch("offer"), "button--primary");
+      foot.append(primary, this.button(gettext("Decline"), "rematch-decline", () => this.deps.rematch("decline")));
+    } else {
+      if (r.declined_by === 1 - view.seat) note.textContent = fmt(gettext("%(p)s declined the rematch."), { p: other });
+      primary = this.button(gettext("Rematch"), "rematch-offer", () => this.deps.rematch("offer"), "button--primary");
+      foot.appendChild(primary);
+    }
+    if (note.textContent) foot.prepend(note);
+    return primary;
+  }
+}
+
+/** How a game was won, as a sentence with the winner %(p)s and the loser %(other)s. */
+export function overReason(reason) {
+  switch (reason) {
+    case "points":
+      return gettext("%(p)s won: %(other)s's balance ran out.");
+    case "time":
+      return gettext("%(p)s won: %(other)s ran out of time.");
+    case "resign":
+      return gettext("%(p)s won: %(other)s resigned.");
+    default:
+      return gettext("%(p)s won.");
   }
 }

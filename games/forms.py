@@ -1,0 +1,38 @@
+"""Forms of the games app's pages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from games.services import SEAT_NAME_MAX_CHARS, seat_names_clean
+
+
+class SameDeviceForm(forms.Form):
+    """The two players of a shared screen, named by whoever creates the game."""
+
+    first = forms.CharField(label=_("First player"), max_length=SEAT_NAME_MAX_CHARS)
+    second = forms.CharField(label=_("Second player"), max_length=SEAT_NAME_MAX_CHARS)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("initial", {"first": _("Player 1"), "second": _("Player 2")})
+        super().__init__(*args, **kwargs)
+        for field in self.fields.values():
+            field.widget.attrs.update({"autocomplete": "off", "maxlength": SEAT_NAME_MAX_CHARS})
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if "first" in data and "second" in data:
+            try:
+                data["first"], data["second"] = seat_names_clean((data["first"], data["second"]))
+            except ValueError as error:
+                if str(error) == "same":
+                    raise forms.ValidationError(
+                        _("Give the two players different names.")
+                    ) from None
+                raise forms.ValidationError(
+                    _("A name has characters that cannot be shown.")
+                ) from None
+        return data
