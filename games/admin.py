@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from games.faults import game_cancel_by_admin
-from games.models import Game, GameAction
+from games.models import Bot, Game, GameAction
 
 
 class GameActionInline(admin.TabularInline):
@@ -93,3 +93,20 @@ class GameAdmin(admin.ModelAdmin):
             % {"count": len(cancelled)},
             messages.WARNING,
         )
+
+
+@admin.register(Bot)
+class BotAdmin(admin.ModelAdmin):
+    """The computer players: made by games.computer.bot_account, one per strength."""
+
+    list_display = ["__str__", "strength", "user", "created_at"]
+    list_select_related = ["user"]
+    fields = ["strength", "user", "created_at"]
+    readonly_fields = fields
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        # Their games point to their accounts.
+        return False

@@ -40,15 +40,21 @@ def events_for_audience(events: list[dict[str, Any]], audience: str) -> list[dic
 
 
 def players_meta(game: Game) -> list[dict[str, Any]]:
-    """Names, and the ratings stored with the game when it was created (no ledger read)."""
+    """Names, and the ratings stored with the game when it was created (no ledger read).
+
+    `bot` is a computer player's strength (null for a person): the page names it
+    "Computer (hard)" in the reader's language, which a broadcast cannot know.
+    """
     users = [game.player0, game.player1]
+    bots = game.bots()
     return [
         {
             "username": user.get_username(),
+            "bot": bots.get(seat),
             "rating": snapshot["rating"],
             "rating_label": snapshot["rating_label"],
         }
-        for user, snapshot in zip(users, game.players_snapshot, strict=True)
+        for seat, (user, snapshot) in enumerate(zip(users, game.players_snapshot, strict=True))
     ]
 
 

@@ -23,6 +23,10 @@ MESSAGES: dict[str, Promise] = {
     "rate_limited": _("Too many messages: slow down."),
     "not_found": _("No such game."),
     "forbidden": _("You are not a player in this game."),
+    "stale": _("The game moved on before this request arrived."),
+    "not_finished": _("This is only available once the game is finished."),
+    "not_a_decision": _("There is no decision of a player at this step."),
+    "suggestion_failed": _("The computer could not suggest a move here."),
     "unavailable": _("Connection to the server lost — your last move is being retried."),
     # Challenges.
     "challenge_not_found": _("No such challenge."),

@@ -30,6 +30,52 @@ def default_players_snapshot() -> list[dict[str, object]]:
     return [{"rating": DEFAULT_RATING, "rating_label": f"{DEFAULT_RATING}?"} for _seat in (0, 1)]
 
 
+class Bot(models.Model):
+    """A computer player: the account its seats point to, and how strongly it plays.
+
+    One per strength, made on first use by `games.computer.bot_account`. The account is
+    inactive with no usable password, so nobody can log in as it, challenge it or find it
+    on the leaderboard; it plays only through the games created for it.
+    """
+
+    class Strength(models.TextChoices):
+        # The values are games.bots.STRENGTHS (a test keeps them equal).
+        EASY = "easy", _("easy")
+        MEDIUM = "medium", _("medium")
+        HARD = "hard", _("hard")
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("account"),
+        on_delete=models.PROTECT,
+        related_name="bot",
+    )
+    strength = models.CharField(
+        _("strength"), max_length=8, choices=Strength.choices, unique=True
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at"]
+        verbose_name = _("computer player")
+        verbose_name_plural = _("computer players")
+
+    def __str__(self) -> str:
+        return str(self.display_name)
+
+    @property
+    def display_name(self) -> str:
+        return str(BOT_NAMES[self.strength])
+
+
+# Whole sentences, so that each language can order the words its own way.
+BOT_NAMES = {
+    Bot.Strength.EASY: _("Computer (easy)"),
+    Bot.Strength.MEDIUM: _("Computer (medium)"),
+    Bot.Strength.HARD: _("Computer (hard)"),
+}
+
+
 class Game(models.Model):
     """One duel. The engine state is the truth; the other columns are copies for queries."""
 
@@ -80,6 +126,12 @@ class Game(models.Model):
     # tries again no sooner than `clock_retry_at` (games.services.game_quarantine).
     clock_failures = models.PositiveIntegerField(_("clock failures"), default=0)
     clock_retry_at = models.DateTimeField(_("clock retry at"), null=True, blank=True)
+    # Since when a computer seat has had something to do (a decision, Start or Continue),
+    # null when it has nothing; the clock keeper sends its decision again if it is late
+    # (games.computer), so a lost or crashed task cannot leave it silent.
+    bot_since = models.DateTimeField(
+        _("computer to act since"), null=True, blank=True, db_index=True
+    )
 
     class Meta:
         ordering = ["-created_at"]
@@ -101,6 +153,19 @@ class Game(models.Model):
     @property
     def is_active(self) -> bool:
         return self.status in self.ACTIVE_STATUSES
+
+    def bots(self) -> dict[int, str]:
+        """{seat: strength} of the computer players in this game (usually none)."""
+        found = {}
+        for seat, user in enumerate((self.player0, self.player1)):
+            bot = getattr(user, "bot", None)
+            if bot is not None:
+                found[seat] = bot.strength
+        return found
+
+    @property
+    def against_computer(self) -> bool:
+        return bool(self.bots())
 
 
 class GameAction(models.Model):

@@ -16,6 +16,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from games import engine
+from games.computer import display_name
 from games.models import Game
 from games.replay import game_changes, game_initial_state, replay_change
 
@@ -56,6 +57,8 @@ class ReplayPage:
     total: int  # number of steps after the initial one
     steps: list[tuple[int, str]]  # (number, short label) for the step list
     usernames: list[str]
+    names: list[str]  # what the page shows: "Computer (hard)" for a computer
+    profiles: list[str | None]  # whose profile to link to, None for a computer
 
     @property
     def previous(self) -> int | None:
@@ -83,17 +86,28 @@ def _label(do: str) -> str:
     return str(ACTION_LABELS.get(do, do))
 
 
+def action_text(action: dict[str, Any]) -> str:
+    """An action in words, as the replay lists it: "played 6-4 → right"."""
+    return " ".join(part for part in (_label(action.get("do", "?")), _detail(action)) if part)
+
+
 def replay_page(*, game_id: int, step: int) -> ReplayPage | None:
-    game = Game.objects.select_related("player0", "player1").filter(pk=game_id).first()
+    game = (
+        Game.objects.select_related("player0__bot", "player1__bot").filter(pk=game_id).first()
+    )
     if game is None:
         return None
-    usernames = [game.player0.get_username(), game.player1.get_username()]
+    players = (game.player0, game.player1)
+    usernames = [player.get_username() for player in players]
+    names = [display_name(player) for player in players]
+    # A computer has no profile page (its account is inactive): its name is no link.
+    profiles = [None if getattr(p, "bot", None) else p.get_username() for p in players]
     rows = list(game_changes(game))
     listing = [(0, str(_("Start of the game")))] + [
         (index, _label(row.action.get("do", "?"))) for index, row in enumerate(rows, start=1)
     ]
     if game.is_active:
-        return ReplayPage(game, False, None, len(rows), [], usernames)
+        return ReplayPage(game, False, None, len(rows), [], usernames, names, profiles)
     step = max(0, min(step, len(rows)))
     state = game_initial_state(game)
     t = float(game.setup.get("created_at", 0.0))
@@ -105,7 +119,7 @@ def replay_page(*, game_id: int, step: int) -> ReplayPage | None:
         who, label, detail = "", str(_("Start of the game")), ""
     else:
         row = rows[step - 1]
-        who = usernames[row.seat] if row.seat is not None else ""
+        who = names[row.seat] if row.seat is not None else ""
         label, detail = _label(row.action.get("do", "?")), _detail(row.action)
     view = engine.view(state, None, t)
     hands = [engine.view(state, seat, t)["hand"] or [] for seat in (0, 1)]
@@ -116,4 +130,6 @@ def replay_page(*, game_id: int, step: int) -> ReplayPage | None:
         total=len(rows),
         steps=listing,
         usernames=usernames,
+        names=names,
+        profiles=profiles,
     )

@@ -20,7 +20,7 @@ from django.db import transaction
 from django.db.models import F, Max, Q
 from django.utils.functional import Promise
 
-from games import engine, timebase
+from games import computer, engine, timebase
 from games.broadcast import broadcast_state
 from games.errors import message_for
 from games.models import Game, GameAction, default_players_snapshot
@@ -75,10 +75,11 @@ def action_is_well_formed(action: Any) -> bool:
 
 def game_locked(game_id: int) -> Game | None:
     """The game row, locked until the transaction ends: every writer of a game takes it."""
-    # of=("self",): lock the game row only, not the joined user rows (PostgreSQL).
+    # of=("self",): lock the game row only, not the joined user rows (PostgreSQL). The
+    # players' bot rows tell the writer whether a computer has to be asked to move.
     return (
         Game.objects.select_for_update(of=("self",))
-        .select_related("player0", "player1")
+        .select_related("player0__bot", "player1__bot")
         .filter(pk=game_id)
         .first()
     )
@@ -186,6 +187,8 @@ class _GameWriter:
             game.started_at = self.received_at
         if game.finished_at is None and not game.is_active:
             game.finished_at = self.received_at
+        computer_to_act = computer.seats_to_act(game, state)
+        game.bot_since = self.received_at if computer_to_act else None
         game.save()
         # Inside the transaction: the ratings app rates (or reverses) with the result itself.
         if game.status != self._status_before:
@@ -195,6 +198,10 @@ class _GameWriter:
                 game_voided.send(sender=Game, game=game, note=self.void_note)
         events = list(self.events)
         transaction.on_commit(lambda: broadcast_state(game, events, state=state))
+        if computer_to_act:
+            computer.computer_schedule_on_commit(
+                game_id=game.pk, version=game.version, since=self.now
+            )
 
 
 def _advance_into(writer: _GameWriter, state: Any) -> Any:
@@ -221,9 +228,19 @@ def _normalize_request_id(request_id: Any) -> str | None:
 
 
 def game_submit_action(
-    *, game_id: int, user: AbstractBaseUser, action: Any, request_id: Any
+    *,
+    game_id: int,
+    user: AbstractBaseUser,
+    action: Any,
+    request_id: Any,
+    expected_version: int | None = None,
 ) -> ActionResult:
-    """Apply one player's action; idempotent on (game, user, request_id)."""
+    """Apply one player's action; idempotent on (game, user, request_id).
+
+    With `expected_version`, the action is refused as `stale` (and not logged) if the game
+    has changed since that version: a decision made on an older table (the computer's)
+    must not land on a newer one.
+    """
     try:
         rid = _normalize_request_id(request_id)
     except ValueError:
@@ -243,6 +260,8 @@ def game_submit_action(
                 return ActionResult(
                     ok=not prior.error, version=prior.version, code=prior.error, duplicate=True
                 )
+        if expected_version is not None and game.version != expected_version:
+            return ActionResult(ok=False, version=game.version, code="stale")
         writer = _GameWriter(game, timebase.server_now())
         state = _advance_into(writer, engine.from_json(game.state))  # a flag beats a late move
         # A same-device game (one user, both seats) acts for the seat its screen shows (R7.7).

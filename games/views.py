@@ -6,14 +6,18 @@ The lobby, its challenge forms and "Play now" are the lobby app's (lobby.views).
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods
 
 from games import engine
 from games.audiences import game_audience, game_get
+from games.computer import display_name
+from games.computer_play import computer_game_create, computer_suggestion, suggestion_text
+from games.errors import ServiceError
+from games.models import Bot
 from games.replay_page import replay_page
 from games.services import same_device_game_create
 
@@ -33,6 +37,20 @@ def same_device_new(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
+@require_http_methods(["GET", "POST"])
+def computer_new(request: HttpRequest) -> HttpResponse:
+    """Play the computer: GET shows the strengths, a POST with one starts the game at once."""
+    if request.method == "POST":
+        strength = request.POST.get("strength", "")
+        if strength in Bot.Strength.values:
+            game = computer_game_create(user=request.user, strength=strength)
+            return HttpResponseRedirect(_game_url(game.pk))
+        context = {"error": _("Choose how strongly the computer plays.")}
+        return render(request, "games/computer_new.html", context, status=400)
+    return render(request, "games/computer_new.html")
+
+
+@login_required
 def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     game = game_get(game_id)
     if game is None:
@@ -42,7 +60,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "game": game,
         "audience": audience,
         "ws_path": f"/ws/games/{game.pk}/",
-        "players": [game.player0.get_username(), game.player1.get_username()],
+        "players": [display_name(game.player0), display_name(game.player1)],
         # The request vocabulary, for the page to send only the fields a request may carry.
         "action_keys": {do: list(fields) for do, fields in engine.ACTION_KEYS.items()},
         # Until the first state arrives (which carries them in `view.rules`).
@@ -61,3 +79,14 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     if page is None:
         raise Http404(_("No such game."))
     return render(request, "games/replay.html", {"replay": page})
+
+
+@require_GET
+def replay_suggestion(request: HttpRequest, game_id: int, index: int) -> JsonResponse:
+    """JSON: what the hard computer would have done at the replay's step `index`."""
+    try:
+        result = computer_suggestion(game_id=game_id, index=index)
+    except ServiceError as error:
+        status = 404 if error.code == "not_found" else 400
+        return JsonResponse({"error": error.code, "message": str(error.message)}, status=status)
+    return JsonResponse({**result, **suggestion_text(result)})

@@ -238,6 +238,7 @@ const auction = new AuctionView($("#auction"), { send });
 const summary = new SummaryView($("#overlay"), {
   send,
   rematch: $("#rematch-form"),
+  computerAgain: $("#computer-again-form"),
   newSameDevice: $("#same-device-form"),
   lobbyUrl: root.dataset.lobbyUrl,
 });
@@ -296,14 +297,26 @@ function renderPresence(connected) {
   });
 }
 
+// A computer player's name in the reader's language; the server sends its strength.
+const COMPUTER_NAMES = {
+  easy: () => gettext("Computer (easy)"),
+  medium: () => gettext("Computer (medium)"),
+  hard: () => gettext("Computer (hard)"),
+};
+
+function playerName(player) {
+  return player.bot ? (COMPUTER_NAMES[player.bot]?.() ?? player.username) : player.username;
+}
+
 function renderSeats(view) {
   [0, 1].forEach((seat) => {
     const p = seatParts(seat);
     const player = view.players[seat];
     p.box.dataset.seat = String(seat);
-    p.name.textContent = player.username || names[seat];
-    // rating_label is "1534?" while the player is provisional (first 10 rated games).
-  const rating = player.rating_label || player.rating;
+    p.name.textContent = playerName(player) || names[seat];
+    // rating_label is "1534?" while the player is provisional (first 10 rated games);
+    // a computer has no rating.
+    const rating = player.bot ? "" : player.rating_label || player.rating;
   p.rating.textContent = rating ? `(${rating})` : "";
     p.box.classList.toggle("seat--to-act", view.to_act === seat && view.status === "playing");
     p.box.classList.toggle("seat--jockey", view.jockey === seat);
@@ -437,7 +450,7 @@ function onState(msg) {
   ui.view = view;
   ui.version = msg.version;
   view.players.forEach((p, seat) => {
-    if (p.username) names[seat] = p.username;
+    if (p.username) names[seat] = playerName(p);
   });
   // The last placed tile is highlighted on the table.
   for (const ev of msg.events || []) {

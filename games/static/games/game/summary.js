@@ -49,7 +49,7 @@ export function groupPayments(payments) {
 export class SummaryView {
   /**
    * @param {HTMLElement} root      the overlay element (inside the table)
-   * @param {{send: (a: object) => void, rematch: HTMLFormElement|null, newSameDevice: HTMLFormElement|null}} deps
+   * @param {{send: (a: object) => void, rematch: HTMLFormElement|null, computerAgain: HTMLFormElement|null, newSameDevice: HTMLFormElement|null}} deps
    */
   constructor(root, deps) {
     this.root = root;
@@ -209,11 +209,19 @@ export class SummaryView {
     if (view.last_round && view.last_round.hands?.some((h) => h.length)) this.roundBlock(card, view, names);
     const actions = el("div", "overlay__actions");
     const player = view.seat !== null && view.seat !== undefined;
-    if (player && !view.same_device && this.deps.rematch) {
+    const opponent = player ? view.players[1 - view.seat] : null;
+    if (opponent?.bot && this.deps.computerAgain) {
+      // A computer takes no challenge: a new game against it starts at once.
+      const form = this.deps.computerAgain.cloneNode(true);
+      form.removeAttribute("id");
+      form.hidden = false;
+      form.querySelector("[name=strength]").value = opponent.bot;
+      actions.appendChild(form);
+    } else if (player && !view.same_device && this.deps.rematch) {
       const form = this.deps.rematch.cloneNode(true);
       form.removeAttribute("id");
       form.hidden = false;
-      form.querySelector("[name=opponent]").value = names[1 - view.seat];
+      form.querySelector("[name=opponent]").value = opponent?.username ?? names[1 - view.seat];
       actions.appendChild(form);
     }
     if (view.same_device && this.deps.newSameDevice) {
