@@ -17,7 +17,7 @@ from typing import Any
 
 from . import auction as bids
 from .actions import ACTION_KEYS
-from .board import EMPTY_BOARD, END_INDEX, END_NAMES, lead_board
+from .board import EMPTY_BOARD, END_INDEX, END_NAMES, Board, lead_board
 from .clock import BANK, CONTINUE_TIMEOUT, START_TIMEOUT, charge, flag_at
 from .deals import new_seed, parse_deal, shuffled_deal
 from .errors import RuleError
@@ -35,6 +35,11 @@ from .state import (
     ROUND_OVER,
     START,
     TERMINAL,
+    TRAIL_AUTO_LEAD,
+    TRAIL_DRAW,
+    TRAIL_LEAD,
+    TRAIL_PASS,
+    TRAIL_PLAY,
     WAITING,
     Auction,
     Bid,
@@ -423,6 +428,7 @@ def _do_play(
     st.must_play = -1
     st.passes = 0
     st.board = board.place(tile, e)
+    st.trail = (*st.trail, (seat, TRAIL_PLAY, tile, e))
     events.append({"type": "play", "t": now, "player": seat, "tile": name, "end": END_NAMES[e]})
     if _score(st, seat, now, events):
         return
@@ -445,6 +451,7 @@ def _do_draw(st: State, seat: int, now: float, events: list[Event]) -> None:
     if st.drawn >= len(st.boneyard):
         raise RuleError("cannot_draw", "The boneyard is empty.")
     tile = st.boneyard[st.drawn]
+    st.trail = (*st.trail, (seat, TRAIL_DRAW, tile, open_values(board)))
     st.drawn += 1
     hand |= BIT[tile]
     st.hands = (hand, st.hands[1]) if seat == 0 else (st.hands[0], hand)
@@ -464,7 +471,7 @@ def _do_lead(st: State, seat: int, tile: int, now: float, events: list[Event]) -
         raise RuleError("illegal_tile", f"You do not hold {NAME[tile]}.")
     _end_decision(st, now)
     events.append({"type": "lead", "t": now, "player": seat, "tile": NAME[tile]})
-    _place_lead(st, seat, tile, now, events)  # R2.3: any tile of the hand
+    _place_lead(st, seat, tile, now, events, auto=False)  # R2.3: any tile of the hand
 
 
 def _do_bid(st: State, seat: int, do: str, amount: int, now: float, events: list[Event]) -> None:
@@ -537,6 +544,15 @@ def _transfer(st: State, payer: int, points: int, why: str, now: float, events: 
     return moved
 
 
+def open_values(board: Board) -> int:
+    """The values showing at the open ends, as a mask (bit v: some end shows v)."""
+    mask = 0
+    for v in board.ends:
+        if v >= 0:
+            mask |= 1 << v
+    return mask
+
+
 def points_for_count(count: int) -> int:
     """R4.5: a positive multiple of 5 scores that many points; any other count scores nothing."""
     return count if count > 0 and count % 5 == 0 else 0
@@ -567,6 +583,7 @@ def _next_turn(st: State, seat: int, now: float, events: list[Event]) -> None:
 def _forced_pass(st: State, seat: int, now: float, events: list[Event]) -> None:
     # R5.3, R7.9: a pass has no choice in it, so it is automatic and takes no time.
     events.append({"type": "pass", "t": now, "player": seat, "auto": True})
+    st.trail = (*st.trail, (seat, TRAIL_PASS, -1, open_values(st.board)))
     st.passes += 1
     st.to_act = None
     st.clock_start = None
@@ -604,8 +621,11 @@ def _block(st: State, now: float, events: list[Event]) -> None:
     _close_round(st, "block", now, events)
 
 
-def _place_lead(st: State, seat: int, tile: int, now: float, events: list[Event]) -> None:
+def _place_lead(
+    st: State, seat: int, tile: int, now: float, events: list[Event], *, auto: bool
+) -> None:
     hand = st.hands[seat] & ~BIT[tile]
+    st.trail = (*st.trail, (seat, TRAIL_AUTO_LEAD if auto else TRAIL_LEAD, tile, 0))
     st.hands = (hand, st.hands[1]) if seat == 0 else (st.hands[0], hand)
     st.board = lead_board(tile)
     st.auction = None  # R6.5: the discount expires when the lead starts
@@ -678,6 +698,7 @@ def _start_round(st: State, now: float, events: list[Event]) -> None:
     st.passes = 0
     st.board = EMPTY_BOARD
     st.payments = ()
+    st.trail = ()
     st.continued = (False, False)
     st.closed_at = None
     st.showing = None  # R7.7: no hand is showing at the start of a round
@@ -703,7 +724,7 @@ def _start_round(st: State, now: float, events: list[Event]) -> None:
                 seat = 1
                 break
         events.append({"type": "lead", "t": now, "player": seat, "tile": NAME[tile], "auto": True})
-        _place_lead(st, seat, tile, now, events)
+        _place_lead(st, seat, tile, now, events, auto=True)
         return
     # R2.3, R6.1: after a domino the lead is auctioned; the rival decides first (R6.2).
     rival = 1 - jockey
