@@ -125,9 +125,7 @@ def computer_nudge_overdue(*, now: float) -> int:
     )
     for game_id, version in rows:
         # Pushed forward before sending: one nudge per interval, whatever the send does.
-        Game.objects.filter(pk=game_id, version=version).update(
-            bot_since=timebase.to_datetime(now)
-        )
+        Game.objects.filter(pk=game_id, version=version).update(bot_since=timebase.to_datetime(now))
         logger.warning("computer silent in game %s (version %s): asking again", game_id, version)
         _send(game_id=game_id, version=version, since=now)
     return len(rows)

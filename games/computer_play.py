@@ -52,13 +52,19 @@ def _seed(*parts: object) -> int:
 
 
 def computer_game_create(
-    *, user: AbstractBaseUser, strength: str, seat: int | None = None
+    *,
+    user: AbstractBaseUser,
+    strength: str,
+    seat: int | None = None,
+    deals: list[dict[str, Any]] | None = None,
+    balances: tuple[int, int] | None = None,
 ) -> Game:
     """A game of `user` against the computer, started at once; unrated.
 
     The seats are alike (round 1's lead goes by rank, R2.2), so the player's is drawn at
     random unless given. Choosing to play the computer is the player's Start; the
     computer presses its own as soon as the game is committed (games.computer).
+    `deals` and `balances` exist for tests and tools, as in games.services.game_create.
     """
     if seat is None:
         seat = secrets.randbelow(2)
@@ -67,7 +73,9 @@ def computer_game_create(
     bot = bot_account(strength=strength)
     players = (user, bot) if seat == 0 else (bot, user)
     with transaction.atomic():
-        game = services.game_create(player0=players[0], player1=players[1], rated=False)
+        game = services.game_create(
+            player0=players[0], player1=players[1], rated=False, deals=deals, balances=balances
+        )
         result = services.game_submit_action(
             game_id=game.pk, user=user, action={"do": "start"}, request_id="start"
         )
@@ -94,7 +102,9 @@ def _decide(
     try:
         return choose(view, strength, budget=budget, seed=seed)
     except Exception:
-        logger.exception("the %s computer failed in game %s; it plays a legal move", strength, game_id)
+        logger.exception(
+            "the %s computer failed in game %s; it plays a legal move", strength, game_id
+        )
         return _fallback(legal)
 
 
@@ -195,7 +205,9 @@ def computer_suggestion(*, game_id: int, index: int) -> dict[str, Any]:
     try:
         suggested_state, _ = engine.apply(state, row.seat, suggestion, row.t)
     except engine.RuleError:
-        logger.exception("the hard computer suggested an illegal %s in game %s", suggestion, game_id)
+        logger.exception(
+            "the hard computer suggested an illegal %s in game %s", suggestion, game_id
+        )
         raise ServiceError("suggestion_failed") from None
     result = {
         "index": index,
@@ -210,4 +222,7 @@ def computer_suggestion(*, game_id: int, index: int) -> dict[str, Any]:
 
 def suggestion_text(result: dict[str, Any]) -> dict[str, str]:
     """The played and the suggested action in words, in the active language."""
-    return {"played_text": action_text(result["played"]), "suggestion_text": action_text(result["suggestion"])}
+    return {
+        "played_text": action_text(result["played"]),
+        "suggestion_text": action_text(result["suggestion"]),
+    }

@@ -50,9 +50,7 @@ class Bot(models.Model):
         on_delete=models.PROTECT,
         related_name="bot",
     )
-    strength = models.CharField(
-        _("strength"), max_length=8, choices=Strength.choices, unique=True
-    )
+    strength = models.CharField(_("strength"), max_length=8, choices=Strength.choices, unique=True)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:

@@ -92,9 +92,7 @@ def action_text(action: dict[str, Any]) -> str:
 
 
 def replay_page(*, game_id: int, step: int) -> ReplayPage | None:
-    game = (
-        Game.objects.select_related("player0__bot", "player1__bot").filter(pk=game_id).first()
-    )
+    game = Game.objects.select_related("player0__bot", "player1__bot").filter(pk=game_id).first()
     if game is None:
         return None
     players = (game.player0, game.player1)

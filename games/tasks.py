@@ -38,4 +38,4 @@ def computer_move(self: object, *, game_id: int, version: int, since: float) -> 
         computer_play.computer_move(game_id=game_id, version=version, since=since)
     except Exception as error:
         logger.exception("computer move in game %s (version %s) failed", game_id, version)
-        raise self.retry(exc=error, countdown=0.2)  # type: ignore[attr-defined]
+        raise self.retry(exc=error, countdown=0.2) from error  # type: ignore[attr-defined]
