@@ -47,6 +47,9 @@ class Step:
     view: dict[str, Any]
     hands: list[list[str]]
     events: list[dict[str, Any]] = field(default_factory=list)
+    # A player's decision, for which the computer can say what it would have done
+    # (games.computer_play.computer_suggestion); only in a finished game.
+    decision: bool = False
 
 
 @dataclass
@@ -121,10 +124,16 @@ def replay_page(*, game_id: int, step: int) -> ReplayPage | None:
         label, detail = _label(row.action.get("do", "?")), _detail(row.action)
     view = engine.view(state, None, t)
     hands = [engine.view(state, seat, t)["hand"] or [] for seat in (0, 1)]
+    decision = (
+        step > 0
+        and game.status == Game.Status.FINISHED
+        and rows[step - 1].seat is not None
+        and rows[step - 1].action.get("do") in engine.DECISIONS
+    )
     return ReplayPage(
         game=game,
         available=True,
-        step=Step(step, who, label, detail, t, view, hands, events),
+        step=Step(step, who, label, detail, t, view, hands, events, decision),
         total=len(rows),
         steps=listing,
         usernames=usernames,

@@ -440,3 +440,14 @@ def test_bot_since_is_cleared_when_the_game_ends(alice, committing, requests_sen
     game.refresh_from_db()
     assert not game.is_active and game.bot_since is None
     assert computer.computer_nudge_overdue(now=timebase.server_now() + 3600) == 0
+
+
+def test_the_replay_offers_the_suggestion_at_decisions_only(finished_bot_game, client: Client):
+    game = finished_bot_game
+    index, _row = decision_steps(game)[0]
+    url = reverse("game-replay-suggestion", args=[game.pk, index])
+    at_decision = client.get(reverse("game-replay", args=[game.pk]), {"step": index})
+    assert f'data-url="{url}"' in at_decision.content.decode()
+    assert "replay_suggest.js" in at_decision.content.decode()
+    at_start = client.get(reverse("game-replay", args=[game.pk]), {"step": 1})
+    assert "data-computer-suggestion" not in at_start.content.decode()
