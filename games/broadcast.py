@@ -39,6 +39,12 @@ def events_for_audience(events: list[dict[str, Any]], audience: str) -> list[dic
     return engine.events_for(events, AUDIENCE_SEAT[audience])
 
 
+def game_connected(game: Game) -> list[bool]:
+    """Each seat's "connected" dot: a person's sockets, and a computer, always there."""
+    bots = game.bots()
+    return [on or seat in bots for seat, on in enumerate(presence_connected(game.pk))]
+
+
 def players_meta(game: Game) -> list[dict[str, Any]]:
     """Names, and the ratings stored with the game when it was created (no ledger read).
 
@@ -93,7 +99,7 @@ def state_message(
     if state is None:
         state = engine.from_json(game.state)
     if connected is None:
-        connected = presence_connected(game.pk)
+        connected = game_connected(game)
     return {
         "type": "state",
         "version": game.version,
@@ -121,7 +127,7 @@ def broadcast_state(game: Game, events: list[dict[str, Any]], *, state: Any = No
     """
     try:
         now = timebase.server_now()
-        connected = presence_connected(game.pk)
+        connected = game_connected(game)
         meta = players_meta(game)
         if state is None:
             state = engine.from_json(game.state)
@@ -146,7 +152,7 @@ def broadcast_state(game: Game, events: list[dict[str, Any]], *, state: Any = No
 
 
 def broadcast_presence(game: Game) -> None:
-    message = {"type": "presence", "connected": presence_connected(game.pk)}
+    message = {"type": "presence", "connected": game_connected(game)}
     group_send_all(
         [
             (game_group(game.pk, audience), {"type": "game.message", "message": message})
@@ -157,7 +163,7 @@ def broadcast_presence(game: Game) -> None:
 
 def broadcast_presence_of(game_id: int) -> None:
     """The presence of a game whose sockets' process vanished (games.presence sweep)."""
-    game = Game.objects.filter(pk=game_id).only("pk", "same_device").first()
+    game = Game.objects.select_related("player0__bot", "player1__bot").filter(pk=game_id).first()
     if game is None:
         return
     try:

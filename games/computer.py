@@ -24,6 +24,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 
 from games import engine, timebase
 from games.models import Bot, Game
@@ -31,6 +32,8 @@ from games.models import Bot, Game
 logger = logging.getLogger(__name__)
 
 TASK_NAME = "games.tasks.computer_move"
+# Games in which either seat is a computer player.
+AGAINST_COMPUTER = Q(player0__bot__isnull=False) | Q(player1__bot__isnull=False)
 # The buttons a computer presses itself, without asking the bot (they are no decision).
 READY_ACTIONS = ("start", "continue")
 

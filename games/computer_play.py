@@ -24,12 +24,13 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.cache import cache
 from django.db import transaction
+from django.db.models import Q
 
 from games import engine, services, timebase
 from games.bots import choose
-from games.computer import READY_ACTIONS, bot_account, seats_to_act
+from games.computer import AGAINST_COMPUTER, READY_ACTIONS, bot_account, seats_to_act
 from games.errors import ServiceError
-from games.models import Game
+from games.models import Game, default_players_snapshot
 from games.replay import game_changes, game_initial_state, replay_change
 from games.replay_page import action_text
 
@@ -56,6 +57,7 @@ def computer_game_create(
     user: AbstractBaseUser,
     strength: str,
     seat: int | None = None,
+    snapshot: dict[str, Any] | None = None,
     deals: list[dict[str, Any]] | None = None,
     balances: tuple[int, int] | None = None,
 ) -> Game:
@@ -64,7 +66,9 @@ def computer_game_create(
     The seats are alike (round 1's lead goes by rank, R2.2), so the player's is drawn at
     random unless given. Choosing to play the computer is the player's Start; the
     computer presses its own as soon as the game is committed (games.computer).
-    `deals` and `balances` exist for tests and tools, as in games.services.game_create.
+    `snapshot` is the player's {"rating", "rating_label"} to show beside their name (the
+    caller reads ratings; games does not); the computer shows none. `deals` and
+    `balances` exist for tests and tools, as in games.services.game_create.
     """
     if seat is None:
         seat = secrets.randbelow(2)
@@ -72,9 +76,17 @@ def computer_game_create(
         raise ValueError("seat")
     bot = bot_account(strength=strength)
     players = (user, bot) if seat == 0 else (bot, user)
+    ratings = default_players_snapshot()
+    if snapshot is not None:
+        ratings[seat] = snapshot
     with transaction.atomic():
         game = services.game_create(
-            player0=players[0], player1=players[1], rated=False, deals=deals, balances=balances
+            player0=players[0],
+            player1=players[1],
+            rated=False,
+            deals=deals,
+            balances=balances,
+            players_snapshot=ratings,
         )
         result = services.game_submit_action(
             game_id=game.pk, user=user, action={"do": "start"}, request_id="start"
@@ -82,6 +94,17 @@ def computer_game_create(
         assert result.ok, result.code  # a new game always accepts its player's Start
         game.refresh_from_db()
     return game
+
+
+def computer_game_in_progress(*, user: AbstractBaseUser) -> Game | None:
+    """The player's game against the computer that is not over yet, if any."""
+    return (
+        Game.objects.filter(status__in=Game.ACTIVE_STATUSES)
+        .filter(Q(player0=user) | Q(player1=user))
+        .filter(AGAINST_COMPUTER)
+        .order_by("-created_at")
+        .first()
+    )
 
 
 def _fallback(legal: list[dict[str, Any]]) -> dict[str, Any]:

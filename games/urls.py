@@ -5,7 +5,6 @@ from games import views
 urlpatterns = [
     # Play: same-device games and the game page (the lobby is lobby.urls).
     path("games/same-device/", views.same_device_new, name="same-device-new"),
-    path("games/computer/", views.computer_new, name="computer-new"),
     path("games/<int:game_id>/", views.game_page, name="game"),
     path("games/<int:game_id>/replay/", views.replay, name="game-replay"),
     path(

@@ -15,9 +15,8 @@ from django.views.decorators.http import require_GET, require_http_methods
 from games import engine
 from games.audiences import game_audience, game_get
 from games.computer import display_name
-from games.computer_play import computer_game_create, computer_suggestion, suggestion_text
+from games.computer_play import computer_suggestion, suggestion_text
 from games.errors import ServiceError
-from games.models import Bot
 from games.replay_page import replay_page
 from games.services import same_device_game_create
 
@@ -34,20 +33,6 @@ def same_device_new(request: HttpRequest) -> HttpResponse:
         game = same_device_game_create(user=request.user)
         return HttpResponseRedirect(_game_url(game.pk))
     return render(request, "games/same_device_new.html")
-
-
-@login_required
-@require_http_methods(["GET", "POST"])
-def computer_new(request: HttpRequest) -> HttpResponse:
-    """Play the computer: GET shows the strengths, a POST with one starts the game at once."""
-    if request.method == "POST":
-        strength = request.POST.get("strength", "")
-        if strength in Bot.Strength.values:
-            game = computer_game_create(user=request.user, strength=strength)
-            return HttpResponseRedirect(_game_url(game.pk))
-        context = {"error": _("Choose how strongly the computer plays.")}
-        return render(request, "games/computer_new.html", context, status=400)
-    return render(request, "games/computer_new.html")
 
 
 @login_required

@@ -16,7 +16,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from games import engine
-from games.computer import display_name
+from games.computer import AGAINST_COMPUTER, display_name
 from games.models import Game, GameAction
 from ratings.elo import INITIAL_RATING, PlayerRating, display_rating
 from ratings.models import RatingEntry
@@ -167,10 +167,6 @@ def leaderboard(*, now: datetime | None = None, limit: int = LEADERBOARD_SIZE) -
             )
         )
     return rows
-
-
-# A game in which either seat is a computer player (games.models.Bot).
-AGAINST_COMPUTER = Q(player0__bot__isnull=False) | Q(player1__bot__isnull=False)
 
 
 def games_of(*, user: AbstractBaseUser, against_computer: bool = False) -> QuerySet[Game]:

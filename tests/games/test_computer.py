@@ -18,7 +18,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games import bots, computer, computer_play, engine, services, timebase
-from games.broadcast import players_meta
+from games.broadcast import game_connected, players_meta
 from games.models import Bot, Game, GameAction
 from games.replay import game_initial_state, replay_change
 from ratings.models import RatingEntry
@@ -77,14 +77,18 @@ def run_requests(committing: Callable[..., Any], sent: list[dict[str, Any]]) -> 
 
 
 def play_out(
-    committing: Callable[..., Any], sent: list[dict[str, Any]], game: Game, human: Any
+    committing: Callable[..., Any],
+    sent: list[dict[str, Any]],
+    game: Game,
+    human: Any,
+    until: Callable[[Game], bool] = lambda game: not game.is_active,
 ) -> Game:
     """The human plays the tests' policy; the computer answers its scheduled requests."""
     human_seat = game.seats_of(human.pk)[0]
     for _ in range(3000):
         run_requests(committing, sent)
         game.refresh_from_db()
-        if not game.is_active:
+        if until(game):
             return game
         legal = engine.legal_actions(engine.from_json(game.state), human_seat)
         action = policy([a for a in legal if a["do"] != "resign"])
@@ -255,11 +259,15 @@ def test_a_failing_bot_still_moves_and_is_logged(
         raise RuntimeError("bot bug")
 
     monkeypatch.setattr(computer_play, "choose", broken)
+    computer_decisions = GameAction.objects.filter(
+        game=game, user=game.player1, action__do__in=list(engine.DECISIONS)
+    )
     with caplog.at_level(logging.ERROR, logger="games.computer_play"):
-        game = play_out(committing, requests_sent, game, alice)
-    assert game.status == Game.Status.FINISHED
+        game = play_out(
+            committing, requests_sent, game, alice, until=lambda g: computer_decisions.count() >= 4
+        )
     assert "the hard computer failed" in caplog.text
-    assert not GameAction.objects.filter(game=game, user=game.player1).exclude(error="").exists()
+    assert not computer_decisions.exclude(error="").exists()
 
 
 def test_an_illegal_answer_is_refused_then_a_legal_move_follows(
@@ -312,16 +320,43 @@ def test_the_broadcast_names_the_computer_by_strength(alice, committing, request
 # --- pages --------------------------------------------------------------------------------
 
 
-def test_play_the_computer_page_and_start(alice, client_logged_in, requests_sent):
+def test_play_the_computer_page_and_start(alice, bob, client_logged_in, requests_sent):
+    # alice's rating is shown beside her name, as in any game; the computer has none.
+    rated = services.game_create(player0=alice, player1=bob)
+    RatingEntry.objects.create(
+        player=alice, game=rated, reason="game", rating_before=1500, rating_after=1520, delta=20
+    )
     client = client_logged_in(alice)
     page = client.get(reverse("computer-new"))
     assert page.status_code == 200 and 'value="hard"' in page.content.decode()
     response = client.post(reverse("computer-new"), {"strength": "medium"})
-    game = Game.objects.get()
+    game = Game.objects.exclude(pk=rated.pk).get()
     assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
     assert set(game.bots().values()) == {"medium"} and not game.rated
+    seat = game.seats_of(alice.pk)[0]
+    assert game.players_snapshot[seat]["rating"] == 1520
     shown = client.get(response["Location"]).content.decode()
     assert "Computer (medium)" in shown
+
+
+def test_one_game_against_the_computer_at_a_time(alice, client_logged_in, requests_sent):
+    client = client_logged_in(alice)
+    first = client.post(reverse("computer-new"), {"strength": "easy"})
+    again = client.post(reverse("computer-new"), {"strength": "hard"})
+    assert again.status_code == 302 and again["Location"] == first["Location"]
+    assert Game.objects.count() == 1
+    game = Game.objects.get()
+    services.game_submit_action(
+        game_id=game.pk, user=alice, action={"do": "resign"}, request_id="r"
+    )
+    third = client.post(reverse("computer-new"), {"strength": "hard"})
+    assert third["Location"] != first["Location"] and Game.objects.count() == 2
+
+
+def test_a_computer_is_always_shown_connected(alice, committing, requests_sent):
+    game = bot_game(committing, alice, "easy", seat=0)
+    game = Game.objects.select_related("player0__bot", "player1__bot").get(pk=game.pk)
+    assert game_connected(game) == [False, True]
 
 
 @pytest.mark.parametrize("strength", ["", "grandmaster", "HARD"])
