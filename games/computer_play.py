@@ -91,7 +91,8 @@ def computer_game_create(
         result = services.game_submit_action(
             game_id=game.pk, user=user, action={"do": "start"}, request_id="start"
         )
-        assert result.ok, result.code  # a new game always accepts its player's Start
+        if not result.ok:  # a new game always takes its player's Start: a bug if not
+            raise RuntimeError(f"a new game refused its player's Start: {result.code}")
         game.refresh_from_db()
     return game
 
