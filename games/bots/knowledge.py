@@ -15,8 +15,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from games.engine.determinize import board_from_view, board_tiles, tile_ids
-from games.engine.tiles import BIT, FULL_SET, RANK_ORDER, VALUE_MASK, mask_of, tiles_of
+from games.engine.determinize import Position, tile_ids
+from games.engine.tiles import BIT, RANK_ORDER, VALUE_MASK, tiles_of
 
 
 @dataclass(frozen=True)
@@ -37,12 +37,12 @@ def _values_mask(values: list[int]) -> int:
     return mask
 
 
-def read(view: Mapping[str, Any]) -> Knowledge:
-    seat = view["seat"]
+def read(view: Mapping[str, Any], position: Position | None = None) -> Knowledge:
+    """What `view`'s seat knows (`position`: the same view, already read by the engine)."""
+    pos = position if position is not None else Position(view)
+    seat = pos.seat
     other = 1 - seat
-    hand = mask_of(tile_ids(view["hand"] or ()))
-    table = board_tiles(board_from_view(view["board"]))
-    unseen = FULL_SET & ~hand & ~table
+    unseen = pos.unseen
     trail = view.get("trail") or []
     # Which of the opponent's draws it kept: a drawn tile that fits is played at once (R5.2).
     lacks: list[tuple[int, int]] = []  # (mask of tiles it lacked, index of the entry)
@@ -72,10 +72,10 @@ def read(view: Mapping[str, Any]) -> Knowledge:
         limits.append((above & unseen, len(kept_at)))
     return Knowledge(
         seat=seat,
-        hand=hand,
+        hand=pos.own,
         unseen=unseen,
-        opponent_count=view["players"][other]["hand_count"],
-        boneyard_count=view["boneyard_left"],
+        opponent_count=pos.other_count,
+        boneyard_count=pos.boneyard_count,
         limits=tuple((m, n) for m, n in limits if m),
     )
 

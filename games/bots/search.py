@@ -2,14 +2,15 @@
 
 For each sample it deals the unseen tiles consistently with what its seat observed
 (games/bots/knowledge.py), builds that position through the engine
-(games.engine.determinize) and, for every candidate action, plays the round out with a
-quick greedy policy through the engine's own `apply`; the candidate with the best total
-balance change over the samples wins. Every candidate meets the same samples and the same
-play-out dice, so the comparison is between actions, not between luck.
+(games.engine.determinize) and, for every candidate decision, plays the round out with a
+quick greedy policy through the engine's own transitions (`play_move`, the search form of
+`apply`); the candidate with the best total balance change over the samples wins. Every
+candidate meets the same samples and the same play-out dice, so the comparison is between
+decisions, not between luck.
 
-The search stops at a number of play-outs that follows from the budget (so the same view,
-seed and budget give the same action on any machine fast enough to finish them), or when
-the budget's time is up, whichever comes first.
+The search stops after a number of play-outs that follows from the budget (so the same
+view, seed and budget give the same action on any machine fast enough to finish them), or
+when the budget's time is up, whichever comes first.
 """
 
 from __future__ import annotations
@@ -19,66 +20,67 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from games.engine import apply, legal_actions
 from games.engine.auction import net_cost
-from games.engine.board import END_INDEX, lead_board
-from games.engine.determinize import state_from_view
-from games.engine.game import points_for_count
+from games.engine.board import lead_board
+from games.engine.determinize import Position
+from games.engine.game import (
+    MOVE_BID,
+    MOVE_LEAD,
+    MOVE_PLAY,
+    MOVE_RAISE,
+    Move,
+    action_of,
+    decision_moves,
+    play_move,
+    points_for_count,
+)
 from games.engine.state import DECISION_PHASES, OVER, PLAYING, ROUND_OVER, State
-from games.engine.tiles import TILE_BY_NAME
+from games.engine.tiles import N_TILES, PIPS
 
 from .knowledge import read, sample
 from .policies import decisions, hand_value
 
 Action = dict[str, Any]
 
-# Play-outs the budget buys: set below what one core does, so the count, not the clock,
-# ends the search on a healthy machine (and the result does not depend on its speed).
-PLAYOUTS_PER_SECOND = 2000
+# Play-outs the budget buys: set at about half of what one core does, so that the count,
+# not the clock, ends the search on a healthy machine and the action does not depend on
+# its speed; the clock only stops a search on a machine too busy to finish it.
+PLAYOUTS_PER_SECOND = 4000
 MAX_BIDS = 4  # bid amounts searched: the cheapest few; higher ones rarely pay
-GREEDY = 0.85  # how often the play-out policy takes the highest-scoring placement
+GREEDY = 0.85  # how often the play-out policy takes the best-scoring placement
 WIN_BONUS = 150  # a won game is worth more than the points it moved
 JOCKEY_BONUS = 5  # a domino makes its player the jockey of the next auction (R6.5)
 
+_LEAD_POINTS: tuple[int, ...] = tuple(points_for_count(lead_board(t).count) for t in range(N_TILES))
 
-def _playout_action(st: State, seat: int, rng: random.Random) -> Action:
-    legal = legal_actions(st, seat)
-    legal.pop()  # resign is always last
-    if len(legal) == 1:
-        return legal[0]
-    first = legal[0]["do"]
-    if first in ("play", "lead"):
+
+def _playout_move(st: State, seat: int, rng: random.Random) -> Move:
+    moves = decision_moves(st, seat)
+    if len(moves) == 1:
+        return moves[0]
+    kind = moves[0][0]
+    if kind in (MOVE_PLAY, MOVE_LEAD):
         if rng.random() > GREEDY:
-            return rng.choice(legal)
+            return rng.choice(moves)
         board = st.board
-        best, best_points = legal[0], -1
-        for action in legal:
-            tile = TILE_BY_NAME[action["tile"]]
-            if first == "lead":
-                points = points_for_count(_lead_count(tile))
+        best, best_score = moves[0], -1
+        for move in moves:
+            tile = move[1]
+            if kind == MOVE_LEAD:
+                points = _LEAD_POINTS[tile]
             else:
-                points = points_for_count(board.place(tile, END_INDEX[action["end"]]).count)
-            if points > best_points:
-                best, best_points = action, points
+                points = points_for_count(board.place(tile, move[2]).count)
+            # Among equal scores, shed the heaviest tile: a block pays the lighter hand.
+            score = points * 16 + PIPS[tile]
+            if score > best_score:
+                best, best_score = move, score
         return best
-    # The auction: raise the cheapest amount while it costs less than the hand's lead is worth.
+    # The auction: bid or raise the cheapest amount while it costs less than leading is worth.
     auction = st.auction
     assert auction is not None
-    value = hand_value(st.hands[seat])
-    cheapest = legal[1]
-    if net_cost(cheapest["amount"], seat == auction.jockey) < value:
-        return cheapest
-    return legal[0]  # renounce or accept
-
-
-_LEAD_COUNTS: dict[int, int] = {}
-
-
-def _lead_count(tile: int) -> int:
-    count = _LEAD_COUNTS.get(tile)
-    if count is None:
-        count = _LEAD_COUNTS[tile] = lead_board(tile).count
-    return count
+    if net_cost(moves[1][1], seat == auction.jockey) < hand_value(st.hands[seat]):
+        return moves[1]
+    return moves[0]  # renounce or accept
 
 
 def rollout(st: State, me: int, start_balance: int, rng: random.Random) -> float:
@@ -86,7 +88,7 @@ def rollout(st: State, me: int, start_balance: int, rng: random.Random) -> float
     while st.status == PLAYING and st.phase in DECISION_PHASES:
         seat = st.to_act
         assert seat is not None
-        st, _ = apply(st, seat, _playout_action(st, seat, rng), 0.0)
+        st = play_move(st, seat, _playout_move(st, seat, rng), 0.0)
     value = float(st.balances[me] - start_balance)
     if st.status == OVER:
         value += WIN_BONUS if st.winner == me else -WIN_BONUS
@@ -95,13 +97,13 @@ def rollout(st: State, me: int, start_balance: int, rng: random.Random) -> float
     return value
 
 
-def candidates(legal: list[Action]) -> list[Action]:
-    """The actions worth searching: all placements, and only the cheapest bids."""
-    bids = [a for a in legal if a["do"] in ("bid", "raise")]
-    if len(bids) <= MAX_BIDS:
-        return legal
-    keep = {a["amount"] for a in sorted(bids, key=lambda a: a["amount"])[:MAX_BIDS]}
-    return [a for a in legal if a["do"] not in ("bid", "raise") or a["amount"] in keep]
+def candidates(moves: list[Move]) -> list[Move]:
+    """The decisions worth searching: every placement, and only the cheapest bids."""
+    amounts = sorted(m[1] for m in moves if m[0] in (MOVE_BID, MOVE_RAISE))
+    if len(amounts) <= MAX_BIDS:
+        return moves
+    top = amounts[MAX_BIDS - 1]
+    return [m for m in moves if m[0] not in (MOVE_BID, MOVE_RAISE) or m[1] <= top]
 
 
 def hard(
@@ -115,23 +117,28 @@ def hard(
     legal = decisions(view)
     if len(legal) == 1:
         return legal[0]
-    options = candidates(legal)
+    started = time.perf_counter()
+    position = Position(view)
+    know = read(view, position)
+    me = position.seat
+    balance = position.balances[me]
+    hand, boneyard = sample(know, rng)
+    first = position.deal(hand, boneyard)
+    options = candidates(decision_moves(first, me))
     limit = playouts if playouts is not None else int(budget * PLAYOUTS_PER_SECOND)
     samples = max(1, limit // len(options))
-    started = time.perf_counter()
     stop = started + budget
-    know = read(view)
-    me: int = view["seat"]
-    balance = view["players"][me]["balance"]
     totals = [0.0] * len(options)
-    for _ in range(samples):
-        hand, boneyard = sample(know, rng)
-        base = state_from_view(view, hand, boneyard)
+    base = first
+    for n in range(samples):
+        if n:
+            hand, boneyard = sample(know, rng)
+            base = position.deal(hand, boneyard)
         dice = rng.getrandbits(64)
-        for i, action in enumerate(options):
-            st, _ = apply(base, me, action, 0.0)
+        for i, move in enumerate(options):
+            st = play_move(base, me, move, 0.0)
             totals[i] += rollout(st, me, balance, random.Random(dice))
         if time.perf_counter() >= stop:
             break
     best = max(range(len(options)), key=lambda i: totals[i])
-    return options[best]
+    return action_of(options[best])

@@ -53,6 +53,93 @@ def board_tiles(board: Board) -> int:
     return mask
 
 
+class Position:
+    """One seat's view, read once, from which many completions of the hidden tiles are built.
+
+    Every state `deal` returns shares one board object, so the boards a search places from
+    it are built once (Board.place remembers them).
+    """
+
+    def __init__(self, view: Mapping[str, Any]) -> None:
+        seat = view.get("seat")
+        if seat not in (0, 1) or view.get("status") != PLAYING:
+            raise ValueError("a seat's view of a game in play is needed")
+        phase = view["phase"]
+        if phase not in DECISION_PHASES:
+            raise ValueError(f"no decision is open in phase {phase!r}")
+        self.seat: int = seat
+        self.view = view
+        self.own = mask_of(tile_ids(view["hand"]))
+        self.board = board_from_view(view["board"])
+        self.table = board_tiles(self.board)
+        players = view["players"]
+        self.balances: tuple[int, int] = (players[0]["balance"], players[1]["balance"])
+        self.other_count: int = players[1 - seat]["hand_count"]
+        self.boneyard_count: int = view["boneyard_left"]
+        must_play = view.get("must_play")
+        self.must_play = TILE_BY_NAME[must_play] if must_play else -1
+        passes = 0
+        for entry in reversed(view.get("trail") or ()):
+            if entry["do"] != "pass":
+                break
+            passes += 1
+        self.passes = passes
+        self.auction: Auction | None = None
+        if phase == AUCTION:
+            auction = view.get("auction")
+            if auction is None:
+                raise ValueError("an auction view needs its auction")
+            self.auction = Auction(
+                auction["jockey"],
+                auction["rival"],
+                auction["bid"],
+                auction["bidder"],
+                tuple(Bid(b["player"], b["do"], b["amount"]) for b in auction["history"]),
+            )
+
+    @property
+    def unseen(self) -> int:
+        """The mask of the tiles this seat cannot see: the other hand and the boneyard."""
+        return FULL_SET & ~self.own & ~self.table
+
+    def deal(self, other_hand: Iterable[int], boneyard: Sequence[int]) -> State:
+        """The state in which the other seat holds `other_hand` and the boneyard is
+        `boneyard` (first drawn first). ValueError when those are not exactly the unseen
+        tiles in the numbers the view shows."""
+        other_mask = mask_of(list(other_hand))
+        bone_mask = mask_of(list(boneyard))
+        if other_mask.bit_count() != self.other_count:
+            raise ValueError("the other hand does not have the number of tiles the view shows")
+        if len(boneyard) != self.boneyard_count or bone_mask.bit_count() != len(boneyard):
+            raise ValueError("the boneyard does not have the number of tiles the view shows")
+        if other_mask & bone_mask or other_mask | bone_mask != self.unseen:
+            raise ValueError("the tiles given and seen are not the 28 tiles, each once")
+        view = self.view
+        seat = self.seat
+        st = blank_state(
+            balances=self.balances,
+            banks=(ENDLESS_BANK, ENDLESS_BANK),
+            same_device=False,
+            created_at=0.0,
+            deals=(),
+            seed=None,
+        )
+        st.status = PLAYING
+        st.phase = view["phase"]
+        st.round = view["round"]
+        st.started = (True, True)
+        st.hands = (self.own, other_mask) if seat == 0 else (other_mask, self.own)
+        st.boneyard = tuple(boneyard)
+        st.board = self.board
+        st.jockey = view["jockey"]
+        st.to_act = view["to_act"]
+        st.clock_start = 0.0 if st.to_act is not None else None
+        st.must_play = self.must_play
+        st.passes = self.passes
+        st.auction = self.auction
+        return st
+
+
 def state_from_view(
     view: Mapping[str, Any], other_hand: Iterable[int], boneyard: Sequence[int]
 ) -> State:
@@ -62,61 +149,4 @@ def state_from_view(
     Only for a seat's view of a round in play (auction, lead or play). Raises ValueError when
     the tiles given do not complete the view: every tile once, the counts the view shows.
     """
-    seat = view.get("seat")
-    if seat not in (0, 1) or view.get("status") != PLAYING:
-        raise ValueError("a seat's view of a game in play is needed")
-    phase = view["phase"]
-    if phase not in DECISION_PHASES:
-        raise ValueError(f"no decision is open in phase {phase!r}")
-    other = 1 - seat
-    own_mask = mask_of(tile_ids(view["hand"]))
-    other_mask = mask_of(list(other_hand))
-    board = board_from_view(view["board"])
-    players = view["players"]
-    if other_mask.bit_count() != players[other]["hand_count"]:
-        raise ValueError("the other hand does not have the number of tiles the view shows")
-    if len(boneyard) != view["boneyard_left"]:
-        raise ValueError("the boneyard does not have the number of tiles the view shows")
-    parts = (own_mask, other_mask, mask_of(list(boneyard)), board_tiles(board))
-    total = parts[0] | parts[1] | parts[2] | parts[3]
-    if total != FULL_SET or sum(p.bit_count() for p in parts) != FULL_SET.bit_count():
-        raise ValueError("the tiles given and seen are not the 28 tiles, each once")
-    st = blank_state(
-        balances=(players[0]["balance"], players[1]["balance"]),
-        banks=(ENDLESS_BANK, ENDLESS_BANK),
-        same_device=False,
-        created_at=0.0,
-        deals=(),
-        seed=None,
-    )
-    st.status = PLAYING
-    st.phase = phase
-    st.round = view["round"]
-    st.started = (True, True)
-    st.hands = (own_mask, other_mask) if seat == 0 else (other_mask, own_mask)
-    st.boneyard = tuple(boneyard)
-    st.drawn = 0
-    st.board = board
-    st.jockey = view["jockey"]
-    st.to_act = view["to_act"]
-    st.clock_start = 0.0 if st.to_act is not None else None
-    must_play = view.get("must_play")
-    st.must_play = TILE_BY_NAME[must_play] if must_play else -1
-    passes = 0
-    for entry in reversed(view.get("trail") or ()):
-        if entry["do"] != "pass":
-            break
-        passes += 1
-    st.passes = passes
-    auction = view.get("auction")
-    if phase == AUCTION:
-        if auction is None:
-            raise ValueError("an auction view needs its auction")
-        st.auction = Auction(
-            auction["jockey"],
-            auction["rival"],
-            auction["bid"],
-            auction["bidder"],
-            tuple(Bid(b["player"], b["do"], b["amount"]) for b in auction["history"]),
-        )
-    return st
+    return Position(view).deal(other_hand, boneyard)

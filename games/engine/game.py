@@ -163,39 +163,103 @@ def legal_actions(st: State, seat: int | None) -> list[Action]:
         return [resign]
     if awaiting_reveal(st):
         return [{"do": "reveal"}, resign]
-    out: list[Action]
+    out = [_action_of(move) for move in _moves(st, seat)]
+    out.append(resign)
+    return out
+
+
+# --------------------------------------------------------------------------- moves for search
+
+# A decision in compact form for search (games/bots): (kind, tile id or amount, end index).
+# The same decisions as `legal_actions` lists, in the same order, without building requests.
+Move = tuple[int, int, int]
+MOVE_PLAY, MOVE_DRAW, MOVE_LEAD, MOVE_BID, MOVE_RAISE, MOVE_ACCEPT, MOVE_RENOUNCE = range(7)
+_DRAW: Move = (MOVE_DRAW, -1, -1)
+_ACCEPT: Move = (MOVE_ACCEPT, -1, -1)
+_RENOUNCE: Move = (MOVE_RENOUNCE, -1, -1)
+
+
+def decision_moves(st: State, seat: int) -> list[Move]:
+    """The decisions `seat` may take now as Moves; empty when it has none to take
+    (not its turn, no round in play, a same-device hand not revealed yet)."""
+    if st.status != PLAYING or seat != st.to_act or st.phase not in DECISION_PHASES:
+        return []
+    if awaiting_reveal(st):
+        return []
+    return _moves(st, seat)
+
+
+def _moves(st: State, seat: int) -> list[Move]:
+    phase = st.phase
     if phase == PLAY:
         board = st.board
         if st.must_play >= 0:
             candidates: tuple[int, ...] = (st.must_play,)
         else:
             candidates = tiles_of(st.hands[seat] & board.fit_mask)
-        if candidates:
-            out = []
-            ends = board.ends
-            for t in candidates:
-                base = t * 7
-                name = NAME[t]
-                for e in range(4):
-                    v = ends[e]
-                    if v >= 0 and OTHER[base + v] >= 0:
-                        out.append({"do": "play", "tile": name, "end": END_NAMES[e]})
-        else:
-            out = [{"do": "draw"}]
-    elif phase == LEAD:
-        out = [{"do": "lead", "tile": NAME[t]} for t in tiles_of(st.hands[seat])]
+        if not candidates:
+            return [_DRAW]
+        out: list[Move] = []
+        ends = board.ends
+        for t in candidates:
+            base = t * 7
+            for e in range(4):
+                v = ends[e]
+                if v >= 0 and OTHER[base + v] >= 0:
+                    out.append((MOVE_PLAY, t, e))
+        return out
+    if phase == LEAD:
+        return [(MOVE_LEAD, t, -1) for t in tiles_of(st.hands[seat])]
+    auc = st.auction
+    assert auc is not None
+    amounts = bids.legal_amounts(st.balances[seat], seat == auc.jockey, auc.bid)
+    if auc.bid is None:
+        return [_RENOUNCE, *((MOVE_BID, a, -1) for a in amounts)]
+    return [_ACCEPT, *((MOVE_RAISE, a, -1) for a in amounts)]
+
+
+def _action_of(move: Move) -> Action:
+    kind, x, end = move
+    if kind == MOVE_PLAY:
+        return {"do": "play", "tile": NAME[x], "end": END_NAMES[end]}
+    if kind == MOVE_LEAD:
+        return {"do": "lead", "tile": NAME[x]}
+    if kind == MOVE_BID:
+        return {"do": "bid", "amount": x}
+    if kind == MOVE_RAISE:
+        return {"do": "raise", "amount": x}
+    return {"do": _MOVE_DO[kind]}
+
+
+_MOVE_DO = {MOVE_DRAW: "draw", MOVE_ACCEPT: "accept", MOVE_RENOUNCE: "renounce"}
+
+
+def action_of(move: Move) -> Action:
+    """The request a client would send for `move`."""
+    return _action_of(move)
+
+
+def play_move(st: State, seat: int, move: Move, now: float) -> State:
+    """`apply` for a Move from `decision_moves`, for search: the new state and no events.
+
+    No timed transition runs first (a play-out never lets time pass) and the request is not
+    re-read; a move that `decision_moves` does not list raises RuleError like `apply`.
+    """
+    if st.status != PLAYING or seat != st.to_act or st.phase not in DECISION_PHASES:
+        raise RuleError("not_your_turn", "It is not your turn.")
+    if awaiting_reveal(st):
+        raise RuleError("wrong_phase", "Reveal your tiles first.")
+    new = st.clone()
+    events: list[Event] = []
+    kind, x, end = move
+    if kind == MOVE_PLAY:
+        if st.phase != PLAY or not 0 <= end < 4:
+            raise RuleError("wrong_phase", "You cannot play a tile now.")
+        _do_play(new, seat, x, END_NAMES[end], now, events)
     else:
-        auc = st.auction
-        assert auc is not None
-        amounts = bids.legal_amounts(st.balances[seat], seat == auc.jockey, auc.bid)
-        if auc.bid is None:
-            out = [{"do": "renounce"}]
-            out.extend({"do": "bid", "amount": a} for a in amounts)
-        else:
-            out = [{"do": "accept"}]
-            out.extend({"do": "raise", "amount": a} for a in amounts)
-    out.append(resign)
-    return out
+        action = _action_of(move)
+        _do_decision(new, seat, action["do"], action, now, events)
+    return new
 
 
 # --------------------------------------------------------------------------- transitions

@@ -56,7 +56,7 @@ class Payment(NamedTuple):
 # One entry of `State.trail`: (seat, kind, tile id or -1, detail). The detail of a play is
 # the end index; of a draw or a pass, the mask of the values open at the ends at that moment
 # (bit v set when an end shows v); of a lead, 0.
-Move = tuple[int, int, int, int]
+TrailEntry = tuple[int, int, int, int]
 TRAIL_LEAD, TRAIL_AUTO_LEAD, TRAIL_PLAY, TRAIL_DRAW, TRAIL_PASS = 0, 1, 2, 3, 4
 
 
@@ -125,7 +125,7 @@ class State:
     seed: str | None  # secret for the deals not given up front; None: stop when they run out
     # This round's placements, draws and passes in order (TRAIL_* below): what both players
     # watched happen at the table, so a view can show its public part (who drew on which ends).
-    trail: tuple[Move, ...]
+    trail: tuple[TrailEntry, ...]
 
     def clone(self) -> State:
         """A shallow copy; replaced below by a generated, unrolled version of the same loop."""
