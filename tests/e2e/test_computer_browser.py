@@ -27,6 +27,7 @@ def live(django_db_setup: None, django_db_blocker: Any) -> Iterator[LivePlatform
         "DJANGO_ALLOW_ASYNC_UNSAFE": "",
         "COMPUTER_PAUSE_SECONDS": "0.05",
         "COMPUTER_THINK_SECONDS": "0.05",
+        "COMPUTER_SUGGEST_SECONDS": "0.1",
     }
     with live_platform(env=env) as platform:
         yield platform
@@ -74,5 +75,24 @@ def test_play_the_computer_from_the_home_page_on_a_phone(login_page, make_user) 
         ).count()
     assert decisions >= 4 or view(page)["status"] == "finished"
     assert computer_decisions >= 2
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
+    # Game over: the computer takes no challenge, so the page offers a new game at once.
+    if view(page)["status"] == "playing":
+        page.click("#resign-open")
+        page.click("#resign-confirm")
+    again = page.locator("#overlay form [name=strength]")
+    expect(again).to_have_value("hard")
+    # The replay asks the computer what it would have done at one of ana's decisions.
+    game.refresh_from_db()
+    rows = list(game.actions.filter(error="").order_by("seq"))
+    step = next(
+        number
+        for number, row in enumerate(rows, start=1)
+        if row.user_id == ana.pk and row.action["do"] in engine.DECISIONS
+    )
+    page.goto(f"{page.live_url}/games/{game.pk}/replay/?step={step}")
+    page.click("[data-computer-suggestion] [data-action=suggest]")
+    answer = page.locator("[data-computer-suggestion] output")
+    expect(answer).to_contain_text(re.compile("The computer would"))
     assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
     assert page.errors == []
