@@ -3,8 +3,9 @@ and a real Daphne (tests/live.py).
 
 The person plays over a real WebSocket; the computer's moves are Celery tasks the game
 writer schedules on commit, run by the worker, which submits them through the game service
-like any player's. With the in-memory channel layer (no REDIS_URL) the worker cannot push
-to the socket, so the client asks for the table again (a `tick`) while it waits.
+like any player's; with Redis the worker pushes each move to the person's socket. With the
+in-memory channel layer (no REDIS_URL) it cannot, so the client asks for the table again
+(a `tick`) while it waits.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import json
 from typing import Any
 
 import pytest
+from django.conf import settings
 
 from games import bots, engine
 from games.computer_play import computer_game_create
@@ -44,7 +46,10 @@ async def play_against_the_computer(base: str, game_id: int, cookie: str) -> dic
                 assert reply["type"] == "ack", (action, reply)
                 await client.until_version(reply["version"])
                 continue
-            try:  # the computer's turn: its move arrives as a new state
+            if settings.REDIS_URL:  # the worker pushes the computer's move to the socket
+                await client.until(lambda m: m["type"] == "state", timeout=10)
+                continue
+            try:  # the in-memory layer: ask for the table until the move shows
                 await client.until(lambda m: m["type"] == "state", timeout=0.5)
             except TimeoutError:
                 await client.socket.send(json.dumps({"type": "tick"}))
