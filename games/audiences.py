@@ -17,7 +17,7 @@ AUDIENCE_SEAT: dict[str, int | None] = {SEAT_0: 0, SEAT_1: 1, WATCH: None, DEVIC
 
 
 def game_get(game_id: int) -> Game | None:
-    return Game.objects.select_related("player0__bot", "player1__bot").filter(pk=game_id).first()
+    return Game.objects.select_related("player0", "player1").filter(pk=game_id).first()
 
 
 def game_audience(game: Game, user: AbstractBaseUser | None) -> str:

@@ -163,7 +163,7 @@ def broadcast_presence(game: Game) -> None:
 
 def broadcast_presence_of(game_id: int) -> None:
     """The presence of a game whose sockets' process vanished (games.presence sweep)."""
-    game = Game.objects.select_related("player0__bot", "player1__bot").filter(pk=game_id).first()
+    game = Game.objects.filter(pk=game_id).only("pk", "same_device", "bot_seat").first()
     if game is None:
         return
     try:

@@ -33,7 +33,7 @@ logger = logging.getLogger(__name__)
 
 TASK_NAME = "games.tasks.computer_move"
 # Games in which either seat is a computer player.
-AGAINST_COMPUTER = Q(player0__bot__isnull=False) | Q(player1__bot__isnull=False)
+AGAINST_COMPUTER = Q(bot_seat__isnull=False)
 # The buttons a computer presses itself, without asking the bot (they are no decision).
 READY_ACTIONS = ("start", "continue")
 
@@ -68,12 +68,6 @@ def bot_account(*, strength: str) -> AbstractBaseUser:
     except IntegrityError:  # two first games at once: the other one made it
         pass
     return Bot.objects.select_related("user").get(strength=strength).user
-
-
-def display_name(user: AbstractBaseUser) -> str:
-    """What a page shows for a player: "Computer (hard)" for a bot, else the username."""
-    bot = getattr(user, "bot", None)
-    return bot.display_name if bot is not None else user.get_username()
 
 
 def seats_to_act(game: Game, state: Any) -> list[int]:

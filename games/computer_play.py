@@ -88,6 +88,9 @@ def computer_game_create(
             balances=balances,
             players_snapshot=ratings,
         )
+        # Before the first change, so that its writer already asks the computer to move.
+        game.bot_seat, game.bot_strength = 1 - seat, strength
+        game.save(update_fields=["bot_seat", "bot_strength"])
         result = services.game_submit_action(
             game_id=game.pk, user=user, action={"do": "start"}, request_id="start"
         )
@@ -147,7 +150,7 @@ def computer_move(*, game_id: int, version: int, since: float) -> services.Actio
     None when there is nothing to do: the game is gone, over or has moved on, or a timed
     change is due first (the clock keeper commits it, which asks again if needed).
     """
-    game = Game.objects.select_related("player0__bot", "player1__bot").filter(pk=game_id).first()
+    game = Game.objects.select_related("player0", "player1").filter(pk=game_id).first()
     if game is None or game.version != version or not game.is_active:
         return None
     now = timebase.server_now()

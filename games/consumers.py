@@ -233,7 +233,7 @@ class GameConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
         if game is None:
             await self.refuse(CLOSE_NOT_FOUND)
             return
-        self.game = game  # for presence broadcasts: its id, kind and players (loaded)
+        self.game = game  # for presence broadcasts, which need only its id and kind
         self.audience = game_audience(game, user)
         self.seats = audience_seats(self.audience)
         self.budget_game_id = self.game_id if self.seats else None

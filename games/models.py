@@ -124,6 +124,13 @@ class Game(models.Model):
     # tries again no sooner than `clock_retry_at` (games.services.game_quarantine).
     clock_failures = models.PositiveIntegerField(_("clock failures"), default=0)
     clock_retry_at = models.DateTimeField(_("clock retry at"), null=True, blank=True)
+    # The computer player's seat and strength in a game against the computer (else null and
+    # ""): on the row itself, so that every read of a game knows without a join who decides
+    # for that seat (games.computer) and that the game is unrated.
+    bot_seat = models.PositiveSmallIntegerField(_("computer's seat"), null=True, blank=True)
+    bot_strength = models.CharField(
+        _("computer's strength"), max_length=8, choices=Bot.Strength.choices, blank=True
+    )
     # Since when a computer seat has had something to do (a decision, Start or Continue),
     # null when it has nothing; the clock keeper sends its decision again if it is late
     # (games.computer), so a lost or crashed task cannot leave it silent.
@@ -153,17 +160,19 @@ class Game(models.Model):
         return self.status in self.ACTIVE_STATUSES
 
     def bots(self) -> dict[int, str]:
-        """{seat: strength} of the computer players in this game (usually none)."""
-        found = {}
-        for seat, user in enumerate((self.player0, self.player1)):
-            bot = getattr(user, "bot", None)
-            if bot is not None:
-                found[seat] = bot.strength
-        return found
+        """{seat: strength} of the computer player in this game, if any."""
+        return {} if self.bot_seat is None else {self.bot_seat: self.bot_strength}
 
     @property
     def against_computer(self) -> bool:
-        return bool(self.bots())
+        return self.bot_seat is not None
+
+    def seat_names(self) -> list[str]:
+        """What pages show for each seat: "Computer (hard)" for a computer, else the username."""
+        return [
+            str(BOT_NAMES[self.bot_strength]) if seat == self.bot_seat else user.get_username()
+            for seat, user in enumerate((self.player0, self.player1))
+        ]
 
 
 class GameAction(models.Model):

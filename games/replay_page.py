@@ -16,7 +16,6 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from games import engine
-from games.computer import display_name
 from games.models import Game
 from games.replay import game_changes, game_initial_state, replay_change
 
@@ -95,14 +94,14 @@ def action_text(action: dict[str, Any]) -> str:
 
 
 def replay_page(*, game_id: int, step: int) -> ReplayPage | None:
-    game = Game.objects.select_related("player0__bot", "player1__bot").filter(pk=game_id).first()
+    game = Game.objects.select_related("player0", "player1").filter(pk=game_id).first()
     if game is None:
         return None
     players = (game.player0, game.player1)
     usernames = [player.get_username() for player in players]
-    names = [display_name(player) for player in players]
+    names = game.seat_names()
     # A computer has no profile page (its account is inactive): its name is no link.
-    profiles = [None if getattr(p, "bot", None) else p.get_username() for p in players]
+    profiles = [None if seat == game.bot_seat else name for seat, name in enumerate(usernames)]
     rows = list(game_changes(game))
     listing = [(0, str(_("Start of the game")))] + [
         (index, _label(row.action.get("do", "?"))) for index, row in enumerate(rows, start=1)

@@ -75,11 +75,10 @@ def action_is_well_formed(action: Any) -> bool:
 
 def game_locked(game_id: int) -> Game | None:
     """The game row, locked until the transaction ends: every writer of a game takes it."""
-    # of=("self",): lock the game row only, not the joined user rows (PostgreSQL). The
-    # players' bot rows tell the writer whether a computer has to be asked to move.
+    # of=("self",): lock the game row only, not the joined user rows (PostgreSQL).
     return (
         Game.objects.select_for_update(of=("self",))
-        .select_related("player0__bot", "player1__bot")
+        .select_related("player0", "player1")
         .filter(pk=game_id)
         .first()
     )

@@ -14,7 +14,6 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from games import engine
 from games.audiences import game_audience, game_get
-from games.computer import display_name
 from games.computer_play import computer_suggestion, suggestion_text
 from games.errors import ServiceError
 from games.replay_page import replay_page
@@ -45,7 +44,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "game": game,
         "audience": audience,
         "ws_path": f"/ws/games/{game.pk}/",
-        "players": [display_name(game.player0), display_name(game.player1)],
+        "players": game.seat_names(),
         # The request vocabulary, for the page to send only the fields a request may carry.
         "action_keys": {do: list(fields) for do, fields in engine.ACTION_KEYS.items()},
         # Until the first state arrives (which carries them in `view.rules`).

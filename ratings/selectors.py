@@ -16,7 +16,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from games import engine
-from games.computer import AGAINST_COMPUTER, display_name
+from games.computer import AGAINST_COMPUTER
 from games.models import Game, GameAction
 from ratings.elo import INITIAL_RATING, PlayerRating, display_rating
 from ratings.models import RatingEntry
@@ -175,7 +175,7 @@ def games_of(*, user: AbstractBaseUser, against_computer: bool = False) -> Query
     games = Game.objects.filter(Q(player0=user) | Q(player1=user))
     games = games.filter(AGAINST_COMPUTER) if against_computer else games.exclude(AGAINST_COMPUTER)
     return (
-        games.select_related("player0__bot", "player1__bot")
+        games.select_related("player0", "player1")
         .prefetch_related("service_faults")
         .order_by("-created_at")
     )
@@ -212,7 +212,9 @@ def profile_games(
             opponent = ""
         else:
             other = game.player1 if seat == 0 else game.player0
-            opponent = display_name(other) if against_computer else other.get_username()
+            opponent = (
+                game.seat_names()[1 - seat] if game.against_computer else other.get_username()
+            )
         if game.status == Game.Status.FINISHED and seat is not None and game.winner_seat in (0, 1):
             outcome = "win" if game.winner_seat == seat else "loss"
         else:

@@ -33,7 +33,16 @@ def live(django_db_setup: None, django_db_blocker: Any) -> Iterator[LivePlatform
         yield platform
 
 
-def test_play_the_computer_from_the_home_page_on_a_phone(login_page, make_user) -> None:
+@pytest.fixture
+def platform_logs_on_failure(live: LivePlatform) -> Iterator[None]:
+    """The platform's logs, in the captured output pytest shows when the test fails."""
+    yield
+    print(live.logs())
+
+
+def test_play_the_computer_from_the_home_page_on_a_phone(
+    login_page, make_user, platform_logs_on_failure
+) -> None:
     ana = make_user("ana")
     page = login_page(ana, viewport=PHONE)
     page.goto(page.live_url + "/")

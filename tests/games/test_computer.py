@@ -118,7 +118,7 @@ def test_bot_account_is_made_once_per_strength_and_cannot_log_in(client: Client)
     assert computer.bot_account(strength="easy") != first
     assert Bot.objects.count() == 2
     assert not first.is_active and not first.has_usable_password()
-    assert computer.display_name(first) == "Computer (hard)"
+    assert str(first.bot) == "Computer (hard)"
     # Not even a password set by an admin lets anyone in: the account is inactive.
     first.set_password("felt-green-spinner-42")
     first.save()
@@ -140,7 +140,7 @@ def test_bot_names_are_translated():
 
     bot = computer.bot_account(strength="medium")
     with translation.override("es"):
-        assert computer.display_name(bot) == "Ordenador (medio)"
+        assert str(bot.bot) == "Ordenador (medio)"
 
 
 def test_the_admin_lists_the_computer_players(admin_client: Client):
@@ -312,7 +312,7 @@ def test_the_keeper_asks_again_for_a_silent_computer(alice, committing, requests
 
 def test_the_broadcast_names_the_computer_by_strength(alice, committing, requests_sent):
     game = bot_game(committing, alice, "hard", seat=0)
-    game = Game.objects.select_related("player0__bot", "player1__bot").get(pk=game.pk)
+    game = Game.objects.get(pk=game.pk)
     meta = players_meta(game)
     assert [m["bot"] for m in meta] == [None, "hard"]
 
@@ -355,7 +355,7 @@ def test_one_game_against_the_computer_at_a_time(alice, client_logged_in, reques
 
 def test_a_computer_is_always_shown_connected(alice, committing, requests_sent):
     game = bot_game(committing, alice, "easy", seat=0)
-    game = Game.objects.select_related("player0__bot", "player1__bot").get(pk=game.pk)
+    game = Game.objects.get(pk=game.pk)
     assert game_connected(game) == [False, True]
 
 
