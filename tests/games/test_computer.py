@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
@@ -21,12 +22,24 @@ from games import bots, computer, computer_play, engine, services, timebase
 from games.broadcast import game_connected, players_meta
 from games.models import Bot, Game, GameAction
 from games.replay import game_initial_state, replay_change
+from games.signals import game_finished
 from ratings.models import RatingEntry
 from ratings.selectors import game_is_ratable
 from tests.games.factories import choose as policy
 from tests.games.factories import seeded_deals
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def alice(db: None) -> Any:
+    # No password: hashing one costs more than most of these tests (logins are forced).
+    return get_user_model().objects.create(username="alice")
+
+
+@pytest.fixture
+def bob(db: None) -> Any:
+    return get_user_model().objects.create(username="bob")
 
 
 @pytest.fixture(autouse=True)
@@ -179,23 +192,6 @@ def test_the_players_seat_is_drawn_when_not_chosen(alice, committing, requests_s
         for _ in range(16)
     ]
     assert {game.seats_of(alice.pk)[0] for game in games} == {0, 1}
-
-
-def test_a_whole_game_against_the_computer(alice, committing, requests_sent):
-    # Each strength plays a whole game through a real worker in test_live_computer.py.
-    game = bot_game(committing, alice, "hard", seat=0, deals=seeded_deals(13), balances=(30, 30))
-    game = play_out(committing, requests_sent, game, alice)
-    assert game.status == Game.Status.FINISHED and game.reason == "points"
-    bot_user = game.player1
-    moves = GameAction.objects.filter(game=game, user=bot_user)
-    # Every computer action was accepted, each under its own request id.
-    assert moves.filter(error="").count() == moves.count() > 3
-    assert all(m.request_id.startswith("computer-") for m in moves)
-    assert moves.filter(action__do__in=list(engine.DECISIONS)).exists()
-    # Unrated: no ledger entry for anyone, and the ratings do not count it.
-    assert not RatingEntry.objects.filter(game=game).exists()
-    assert not game_is_ratable(game)
-    assert game.bot_since is None
 
 
 def test_nothing_is_asked_while_the_human_decides(alice, committing, requests_sent):
@@ -486,3 +482,14 @@ def test_the_replay_offers_the_suggestion_at_decisions_only(finished_bot_game, c
     assert "replay_suggest.js" in at_decision.content.decode()
     at_start = client.get(reverse("game-replay", args=[game.pk]), {"step": 1})
     assert "data-computer-suggestion" not in at_start.content.decode()
+
+
+def test_a_finished_game_against_the_computer_moves_no_rating(finished_bot_game):
+    game = finished_bot_game
+    assert game.status == Game.Status.FINISHED and game.winner_seat in (0, 1)
+    assert not RatingEntry.objects.exists() and not game_is_ratable(game)
+    # Even a game wrongly flagged rated is skipped: the ratings app ignores the computer.
+    game.rated = True
+    assert not game_is_ratable(game)
+    game_finished.send(sender=Game, game=game)
+    assert not RatingEntry.objects.exists()

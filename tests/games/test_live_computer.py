@@ -16,10 +16,13 @@ from typing import Any
 
 import pytest
 from django.conf import settings
+from django.contrib.auth import get_user_model
 
 from games import bots, engine
 from games.computer_play import computer_game_create
 from games.models import Game, GameAction
+from ratings.models import RatingEntry
+from ratings.selectors import game_is_ratable
 from tests.games.factories import choose, seeded_deals
 from tests.games.test_live import LiveClient
 from tests.games.wsclient import session_cookie
@@ -58,8 +61,9 @@ async def play_against_the_computer(base: str, game_id: int, cookie: str) -> dic
         await client.socket.close()
 
 
-def test_a_whole_game_against_each_strength_through_the_worker(alice, bob, carol):
-    people = (alice, bob, carol)
+def test_a_whole_game_against_each_strength_through_the_worker(db: None) -> None:
+    # No passwords: the players' sessions are made directly (session_cookie).
+    people = tuple(get_user_model().objects.create(username=name) for name in ("a", "b", "c"))
     games = [
         computer_game_create(
             user=person,
@@ -94,4 +98,7 @@ def test_a_whole_game_against_each_strength_through_the_worker(alice, bob, carol
         # Every computer request was accepted, each under its own request id.
         assert not moves.exclude(error="").exists(), logs
         assert all(move.request_id.startswith("computer-") for move in moves)
-        assert game.bot_since is None and not game.rated
+        assert game.bot_since is None
+        # Unrated: no ledger entry for anyone, and the ratings do not count it.
+        assert not game.rated and not game_is_ratable(game)
+        assert not RatingEntry.objects.filter(game=game).exists()
