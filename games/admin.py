@@ -43,7 +43,7 @@ class GameAdmin(admin.ModelAdmin):
         "created_at",
         "next_deadline",
     ]
-    list_filter = ["status", "rated", "same_device"]
+    list_filter = ["status", "rated", "same_device", "bot_strength"]
     search_fields = ["player0__username", "player1__username"]
     list_select_related = ["player0", "player1"]
     date_hierarchy = "created_at"
@@ -56,6 +56,8 @@ class GameAdmin(admin.ModelAdmin):
         "version",
         "rated",
         "same_device",
+        "bot_seat",
+        "bot_strength",
         "created_at",
         "started_at",
         "finished_at",
