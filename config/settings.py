@@ -170,6 +170,8 @@ HEARTBEAT_SECONDS = env.float("HEARTBEAT_SECONDS", default=1.0)
 FAULT_THRESHOLD_SECONDS = env.float("FAULT_THRESHOLD_SECONDS", default=20.0)
 CLOCK_KEEPER = env.bool("CLOCK_KEEPER", default=True)
 CLOCK_KEEPER_POLL_SECONDS = env.float("CLOCK_KEEPER_POLL_SECONDS", default=0.2)
+# Threads of a clock keeper settling due games at once (PostgreSQL; SQLite takes one).
+CLOCK_KEEPER_SETTLERS = env.int("CLOCK_KEEPER_SETTLERS", default=8)
 # The computer player (games.computer_play): it answers within 2 s of its turn starting,
 # after a human-like pause of about COMPUTER_PAUSE_SECONDS, thinking at most
 # COMPUTER_THINK_SECONDS; a seat silent for COMPUTER_NUDGE_SECONDS is asked again by the

@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from typing import Any
 
 from asgiref.sync import sync_to_async
@@ -25,7 +26,7 @@ from redis.exceptions import RedisError
 
 from games import presence, services, timebase
 from games.audiences import audience_seats, game_audience, game_get, game_group
-from games.broadcast import broadcast_presence, state_message
+from games.broadcast import broadcast_presence, message_text, state_message
 from games.errors import message_for
 from games.ratelimit import RateLimiter, shared_budget_allows
 
@@ -193,7 +194,7 @@ class JsonProtocolMixin:
         await self.send_json({"type": "pong", "server_time": timebase.to_ms(timebase.server_now())})
 
     async def send_json(self, content: dict[str, Any]) -> None:
-        await self.send(text_data=json.dumps(content, separators=(",", ":")))  # type: ignore[attr-defined]
+        await self.send(text_data=message_text(content))  # type: ignore[attr-defined]
 
     async def send_error(self, code: str, request_id: Any = None) -> None:
         with translation.override(self.language):
@@ -220,6 +221,8 @@ class GameConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
 
     async def connect(self) -> None:
         self.seats: tuple[int, ...] = ()
+        # Presence slots: the seats, or the spectators' slot (games.presence.WATCH).
+        self.slots: tuple[int, ...] = ()
         self.presence_task: asyncio.Task[None] | None = None
         self.present = False
         await self.connect_or_close()
@@ -236,13 +239,15 @@ class GameConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
         self.game = game  # for presence broadcasts, which need only its id and kind
         self.audience = game_audience(game, user)
         self.seats = audience_seats(self.audience)
+        self.slots = self.seats or (presence.WATCH,)
         self.budget_game_id = self.game_id if self.seats else None
         await self.join_group(game_group(self.game_id, self.audience))
         await self.accept()
-        if self.seats:
-            await self.presence_call(presence.presence_join)
-            self.presence_task = asyncio.ensure_future(self.keep_presence())
-            self.present = True
+        # Registered before the first state is read: a change whose broadcast skipped this
+        # audience (nobody listening yet) is then in that state (games.broadcast.heard).
+        await self.presence_call(presence.presence_join)
+        self.presence_task = asyncio.ensure_future(self.keep_presence())
+        self.present = True
         await self.send_state()
         if self.seats:
             await database_sync_to_async(broadcast_presence)(game)
@@ -253,24 +258,37 @@ class GameConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
             self.presence_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self.presence_task
-        if self.seats and self.present:
+        if self.present:
             await self.presence_call(presence.presence_leave)
+        if self.seats and self.present:
             try:
                 await database_sync_to_async(broadcast_presence)(self.game)
             except UNAVAILABLE_ERRORS:
                 logger.warning("presence of game %s not broadcast (unavailable)", self.game_id)
 
-    async def presence_call(self, func: Any) -> None:
+    async def presence_call(self, func: Any) -> Any:
         # Off the event loop and off the one database thread: it talks to Redis only.
-        await sync_to_async(func, thread_sensitive=False)(
-            self.game_id, self.seats, self.channel_name
+        return await sync_to_async(func, thread_sensitive=False)(
+            self.game_id, self.slots, self.channel_name
         )
 
     async def keep_presence(self) -> None:
-        """Refresh this socket's presence entry while it is open (it expires otherwise)."""
+        """Refresh this socket's presence entry while it is open (it expires otherwise).
+
+        An entry that could not be refreshed in time may have expired, and changes made
+        meanwhile were then not sent to this audience: once refreshed, the socket reads
+        the state afresh.
+        """
+        refreshed = time.monotonic()
         while True:
             await asyncio.sleep(presence.REFRESH_SECONDS)
-            await self.presence_call(presence.presence_refresh)
+            if not await self.presence_call(presence.presence_refresh):
+                continue
+            lapsed = time.monotonic() - refreshed > presence.TTL_SECONDS - 1.0
+            refreshed = time.monotonic()
+            if lapsed:
+                with contextlib.suppress(*UNAVAILABLE_ERRORS):
+                    await self.send_state()
 
     async def send_state(self) -> None:
         """The full state for this connection, read fresh from the database."""
@@ -325,5 +343,5 @@ class GameConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
             await self.send_error(result.code, request_id)
 
     async def game_message(self, event: dict[str, Any]) -> None:
-        """A message computed for this connection's audience by games.broadcast."""
-        await self.send_json(event["message"])
+        """A message computed and serialized for this connection's audience by games.broadcast."""
+        await self.send(text_data=event["text"])

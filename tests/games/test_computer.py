@@ -19,7 +19,8 @@ from django.test import Client
 from django.urls import reverse
 
 from games import bots, computer, computer_play, engine, services, timebase
-from games.broadcast import game_connected, players_meta
+from games.audiences import SEAT_0
+from games.broadcast import players_meta, state_message
 from games.models import Bot, Game, GameAction
 from games.replay import game_initial_state, replay_change
 from games.signals import game_finished
@@ -351,8 +352,8 @@ def test_one_game_against_the_computer_at_a_time(alice, client_logged_in, reques
 
 def test_a_computer_is_always_shown_connected(alice, committing, requests_sent):
     game = bot_game(committing, alice, "easy", seat=0)
-    game = Game.objects.get(pk=game.pk)
-    assert game_connected(game) == [False, True]
+    message = state_message(Game.objects.get(pk=game.pk), SEAT_0)
+    assert message["game"]["connected"] == [False, True]
 
 
 @pytest.mark.parametrize("strength", ["", "grandmaster", "HARD"])
