@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.engine.auction import net_cost
-from games.engine.board import lead_board
+from games.engine.board import Board, lead_board
 from games.engine.determinize import Position
 from games.engine.game import (
     MOVE_BID,
@@ -38,7 +38,7 @@ from games.engine.state import DECISION_PHASES, OVER, PLAYING, ROUND_OVER, State
 from games.engine.tiles import N_TILES, PIPS
 
 from .knowledge import read, sample
-from .policies import decisions, hand_value
+from .policies import decisions, hand_value, outbids
 
 Action = dict[str, Any]
 
@@ -78,7 +78,8 @@ def _playout_move(st: State, seat: int, rng: random.Random) -> Move:
     # The auction: bid or raise the cheapest amount while it costs less than leading is worth.
     auction = st.auction
     assert auction is not None
-    if net_cost(moves[1][1], seat == auction.jockey) < hand_value(st.hands[seat]):
+    forgone = 0 if auction.bid is None else net_cost(auction.bid, auction.bidder == auction.jockey)
+    if outbids(hand_value(st.hands[seat]), net_cost(moves[1][1], seat == auction.jockey), forgone):
         return moves[1]
     return moves[0]  # renounce or accept
 
@@ -97,8 +98,20 @@ def rollout(st: State, me: int, start_balance: int, rng: random.Random) -> float
     return value
 
 
-def candidates(moves: list[Move]) -> list[Move]:
-    """The decisions worth searching: every placement, and only the cheapest bids."""
+def candidates(moves: list[Move], board: Board) -> list[Move]:
+    """The decisions worth searching: one placement per distinct table it leaves (a tile
+    fitting two ends that show the same value leaves the same ends and count either way),
+    and only the cheapest bids."""
+    if moves[0][0] == MOVE_PLAY:
+        seen: set[tuple[int, tuple[tuple[int, int], ...]]] = set()
+        distinct: list[Move] = []
+        for move in moves:
+            after = board.place(move[1], move[2])
+            key = (move[1], tuple(sorted(zip(after.ends, after.counts, strict=True))))
+            if key not in seen:
+                seen.add(key)
+                distinct.append(move)
+        return distinct
     amounts = sorted(m[1] for m in moves if m[0] in (MOVE_BID, MOVE_RAISE))
     if len(amounts) <= MAX_BIDS:
         return moves
@@ -124,7 +137,9 @@ def hard(
     balance = position.balances[me]
     hand, boneyard = sample(know, rng)
     first = position.deal(hand, boneyard)
-    options = candidates(decision_moves(first, me))
+    options = candidates(decision_moves(first, me), first.board)
+    if len(options) == 1:
+        return action_of(options[0])
     limit = playouts if playouts is not None else int(budget * PLAYOUTS_PER_SECOND)
     samples = max(1, limit // len(options))
     stop = started + budget
@@ -134,10 +149,11 @@ def hard(
         if n:
             hand, boneyard = sample(know, rng)
             base = position.deal(hand, boneyard)
-        dice = rng.getrandbits(64)
+        dice = random.Random(rng.getrandbits(64))
+        throw = dice.getstate()  # restored for each candidate: cheaper than seeding anew
         for i, move in enumerate(options):
-            st = play_move(base, me, move, 0.0)
-            totals[i] += rollout(st, me, balance, random.Random(dice))
+            dice.setstate(throw)
+            totals[i] += rollout(play_move(base, me, move, 0.0), me, balance, dice)
         if time.perf_counter() >= stop:
             break
     best = max(range(len(options)), key=lambda i: totals[i])
