@@ -103,7 +103,7 @@ def hand_value(hand: int) -> float:
     best_lead = max(points_for_count(lead_board(t).count) for t in tiles)
     doubles = sum(1 for t in tiles if IS_DOUBLE[t])
     longest = max((hand & VALUE_MASK[v]).bit_count() for v in range(7))
-    return LEAD_BASE + 0.8 * best_lead + 2.0 * doubles + 2.5 * max(0, longest - 2)
+    return LEAD_BASE + 0.8 * best_lead + 3.0 * doubles + 3.0 * max(0, longest - 2)
 
 
 def outbids(value: float, cost: int, forgone: int) -> bool:
