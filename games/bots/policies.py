@@ -59,7 +59,7 @@ def easy(view: Mapping[str, Any], rng: random.Random) -> Action:
 # ----------------------------------------------------------------------------- medium
 
 
-def _possible_opponent_tiles(know: Knowledge) -> int:
+def possible_opponent_tiles(know: Knowledge) -> int:
     """Unseen tiles minus those the opponent is known to lack outright."""
     mask = know.unseen
     for lacked, room in know.limits:
@@ -77,7 +77,8 @@ def _threat(board: Board, possible: int) -> int:
     return worst
 
 
-def _placement_score(board: Board, tile: int, hand: int, possible: int, pts: int) -> float:
+def placement_score(board: Board, tile: int, hand: int, possible: int, pts: int) -> float:
+    """Medium's worth of leaving `board` after placing `tile` (which scored `pts`)."""
     threat = _threat(board, possible) if possible else 0
     score = pts - 0.6 * threat
     if IS_DOUBLE[tile]:
@@ -132,7 +133,7 @@ def medium(view: Mapping[str, Any], rng: random.Random) -> Action:
     know = read(view)
     if view["phase"] == "auction":
         return _auction(view, legal, hand_value(know.hand))
-    possible = _possible_opponent_tiles(know)
+    possible = possible_opponent_tiles(know)
     board = board_from_view(view["board"])
     scores: list[float] = []
     for action in legal:
@@ -143,5 +144,5 @@ def medium(view: Mapping[str, Any], rng: random.Random) -> Action:
             else board.place(tile, END_INDEX[action["end"]])
         )
         pts = points_for_count(after.count)
-        scores.append(_placement_score(after, tile, know.hand, possible, pts))
+        scores.append(placement_score(after, tile, know.hand, possible, pts))
     return _best(legal, scores, rng)

@@ -38,7 +38,7 @@ from games.engine.state import DECISION_PHASES, OVER, PLAYING, ROUND_OVER, State
 from games.engine.tiles import N_TILES, PIPS
 
 from .knowledge import read, sample
-from .policies import decisions, hand_value, outbids
+from .policies import decisions, hand_value, outbids, placement_score, possible_opponent_tiles
 
 Action = dict[str, Any]
 
@@ -46,7 +46,19 @@ Action = dict[str, Any]
 # not the clock, ends the search on a healthy machine and the action does not depend on
 # its speed; the clock only stops a search on a machine too busy to finish it.
 PLAYOUTS_PER_SECOND = 4000
-MAX_BIDS = 4  # bid amounts searched: the cheapest few; higher ones rarely pay
+# Bid amounts searched: the cheapest only. In play-outs a higher bid is mostly the same
+# outcome paid dearer, and every extra candidate thins the samples of the others.
+MAX_BIDS = 1
+# The auction and the lead after it decide more points than a placement, and come once a
+# round: they get this many times the play-outs of a placement.
+KEY_DECISION_SHARE = 4
+# What a bid or raise must gain over accepting or renouncing, in points per play-out, before
+# the search takes it: its estimate is noisy, and the winner of a noisy maximum is biased up.
+BID_MARGIN = 2.0
+# How far a placement is played out: its points and the replies to it show within a few
+# moves; further on the dice decide more than the placement did, and cost play-outs.
+PLACEMENT_HORIZON = 6
+PRIOR = 1.0  # weight of medium's score of a placement, added to its play-out mean
 GREEDY = 0.85  # how often the play-out policy takes the best-scoring placement
 WIN_BONUS = 150  # a won game is worth more than the points it moved
 JOCKEY_BONUS = 5  # a domino makes its player the jockey of the next auction (R6.5)
@@ -84,12 +96,16 @@ def _playout_move(st: State, seat: int, rng: random.Random) -> Move:
     return moves[0]  # renounce or accept
 
 
-def rollout(st: State, me: int, start_balance: int, rng: random.Random) -> float:
-    """Play the round out; my balance change, plus what winning the game or the domino is worth."""
-    while st.status == PLAYING and st.phase in DECISION_PHASES:
+def rollout(
+    st: State, me: int, start_balance: int, rng: random.Random, horizon: int = 1000
+) -> float:
+    """Play on for `horizon` moves at most, or to the end of the round; my balance change,
+    plus what winning the game or the domino is worth."""
+    while st.status == PLAYING and st.phase in DECISION_PHASES and horizon > 0:
         seat = st.to_act
         assert seat is not None
         st = play_move(st, seat, _playout_move(st, seat, rng), 0.0)
+        horizon -= 1
     value = float(st.balances[me] - start_balance)
     if st.status == OVER:
         value += WIN_BONUS if st.winner == me else -WIN_BONUS
@@ -141,10 +157,15 @@ def hard(
     if len(options) == 1:
         return action_of(options[0])
     limit = playouts if playouts is not None else int(budget * PLAYOUTS_PER_SECOND)
+    horizon = PLACEMENT_HORIZON
+    if view["phase"] in ("auction", "lead"):
+        limit *= KEY_DECISION_SHARE
+        horizon = 1000
     samples = max(1, limit // len(options))
     stop = started + budget
     totals = [0.0] * len(options)
     base = first
+    done = 0
     for n in range(samples):
         if n:
             hand, boneyard = sample(know, rng)
@@ -153,8 +174,21 @@ def hard(
         throw = dice.getstate()  # restored for each candidate: cheaper than seeding anew
         for i, move in enumerate(options):
             dice.setstate(throw)
-            totals[i] += rollout(play_move(base, me, move, 0.0), me, balance, dice)
+            totals[i] += rollout(play_move(base, me, move, 0.0), me, balance, dice, horizon)
+        done += 1
         if time.perf_counter() >= stop:
             break
-    best = max(range(len(options)), key=lambda i: totals[i])
+    scores = [
+        t / done - (BID_MARGIN if m[0] in (MOVE_BID, MOVE_RAISE) else 0.0)
+        for t, m in zip(totals, options, strict=True)
+    ]
+    if PRIOR and options[0][0] in (MOVE_PLAY, MOVE_LEAD):
+        # A few play-outs per candidate are noisy: medium's judgement of the placement
+        # (its points, the reply it allows, doubles and weight shed) steadies them.
+        possible = possible_opponent_tiles(know)
+        for i, (kind, tile, end) in enumerate(options):
+            after = lead_board(tile) if kind == MOVE_LEAD else first.board.place(tile, end)
+            pts = points_for_count(after.count)
+            scores[i] += PRIOR * placement_score(after, tile, know.hand, possible, pts)
+    best = max(range(len(options)), key=lambda i: scores[i])
     return action_of(options[best])
