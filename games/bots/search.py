@@ -42,10 +42,12 @@ from .policies import decisions, hand_value, outbids, placement_score, possible_
 
 Action = dict[str, Any]
 
-# Play-outs the budget buys: set at about half of what one core does, so that the count,
-# not the clock, ends the search on a healthy machine and the action does not depend on
-# its speed; the clock only stops a search on a machine too busy to finish it.
-PLAYOUTS_PER_SECOND = 4000
+# Play-outs the budget buys (a placement's; the auction and the lead get KEY_DECISION_SHARE
+# times more). One core runs about 6,000 a second, so the count, not the clock, ends the
+# search on a healthy machine and the action does not depend on its speed; the clock only
+# stops a search on a machine too busy to finish it. Measured with bench/bots.py: more
+# play-outs per decision gained less than the ladder's 20 minutes could afford.
+PLAYOUTS_PER_SECOND = 1000
 # Bid amounts searched: the cheapest only. In play-outs a higher bid is mostly the same
 # outcome paid dearer, and every extra candidate thins the samples of the others.
 MAX_BIDS = 1
@@ -58,7 +60,7 @@ BID_MARGIN = 2.0
 # How far a placement is played out: its points and the replies to it show within a few
 # moves; further on the dice decide more than the placement did, and cost play-outs.
 PLACEMENT_HORIZON = 6
-PRIOR = 1.0  # weight of medium's score of a placement, added to its play-out mean
+PRIOR = 2.0  # weight of medium's score of a placement, added to its play-out mean
 GREEDY = 0.85  # how often the play-out policy takes the best-scoring placement
 WIN_BONUS = 150  # a won game is worth more than the points it moved
 JOCKEY_BONUS = 5  # a domino makes its player the jockey of the next auction (R6.5)
