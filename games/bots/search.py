@@ -45,8 +45,8 @@ Action = dict[str, Any]
 # Play-outs the budget buys (a placement's; the auction and the lead get KEY_DECISION_SHARE
 # times more). One core runs about 6,000 a second, so the count, not the clock, ends the
 # search on a healthy machine and the action does not depend on its speed; the clock only
-# stops a search on a machine too busy to finish it. Measured with bench/bots.py: more
-# play-outs per decision gained less than the ladder's 20 minutes could afford.
+# stops a search on a machine too busy to finish it. Chosen so that the ladder of
+# bench/bots.py (hard at 50 ms) fits in about 20 minutes of one core.
 PLAYOUTS_PER_SECOND = 1000
 # Bid amounts searched: the cheapest only. In play-outs a higher bid is mostly the same
 # outcome paid dearer, and every extra candidate thins the samples of the others.
