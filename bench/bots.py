@@ -67,10 +67,12 @@ def chooser(name: str, budget: float) -> Chooser:
 @dataclass
 class Tally:
     times: dict[str, list[float]] = field(default_factory=dict)
+    cpu: dict[str, list[float]] = field(default_factory=dict)
     views: list[dict[str, Any]] = field(default_factory=list)
 
-    def add(self, name: str, seconds: float) -> None:
+    def add(self, name: str, seconds: float, cpu: float) -> None:
         self.times.setdefault(name, []).append(seconds)
+        self.cpu.setdefault(name, []).append(cpu)
 
 
 def play(
@@ -95,9 +97,9 @@ def play(
             continue
         view = engine.view(state, seat, now)
         decision += 1
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         action = choosers[seat](view, deal_seed * 100_003 + decision)
-        tally.add(names[seat], time.perf_counter() - started)
+        tally.add(names[seat], time.perf_counter() - started, time.process_time() - cpu)
         if keep_views and len(view["legal"]) > 2 and decision % 7 == 0:
             tally.views.append(view)
         state, _ = engine.apply(state, seat, action, now)
@@ -151,10 +153,11 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, math.ceil(q * len(ordered)) - 1)]
 
 
-def timing_line(label: str, times: list[float]) -> str:
+def timing_line(label: str, times: list[float], cpu: list[float]) -> str:
     return (
         f"  {label:<22} {len(times):>6} decisions  p50 {statistics.median(times) * 1000:7.1f} ms"
         f"  p99 {percentile(times, 0.99) * 1000:7.1f} ms  max {max(times) * 1000:7.1f} ms"
+        f"  (CPU p99 {percentile(cpu, 0.99) * 1000:.1f} ms)"
     )
 
 
@@ -229,10 +232,17 @@ def main() -> None:
     parser.add_argument("--platform-budget", type=float, default=1.0)
     parser.add_argument("--platform-positions", type=int, default=60)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--rate",
+        type=int,
+        default=search.PLAYOUTS_PER_SECOND,
+        help="hard's play-outs per second of budget (games.bots.search.PLAYOUTS_PER_SECOND)",
+    )
     parser.add_argument("--only", default="", help="comma-separated pairings, e.g. hard-medium")
     args = parser.parse_args()
     games = args.games + args.games % 2
-    started = time.perf_counter()
+    search.PLAYOUTS_PER_SECOND = args.rate
+    started, started_cpu = time.perf_counter(), time.process_time()
     tally = Tally()
     budgets = {"hard": args.budget}
     results: dict[tuple[str, str], tuple[float, int]] = {}
@@ -243,15 +253,18 @@ def main() -> None:
         for a in PLAYERS[j + 1 :]:
             if only and (a, b) not in only:
                 continue
-            t = time.perf_counter()
+            t, cpu = time.perf_counter(), time.process_time()
             wins = match(a, b, games, args.seed + 10_000 * len(results), budgets, tally)
             results[(a, b)] = (wins, games)
             low, high = wilson(wins, games)
             print(
                 f"  {a:>6} vs {b:<6} {wins / games:5.2f}  (95 % {low:.2f}-{high:.2f})"
-                f"  {wins}/{games}  {time.perf_counter() - t:6.0f} s",
+                f"  {wins}/{games}  {time.perf_counter() - t:5.0f} s"
+                f" ({time.process_time() - cpu:.0f} s CPU)",
                 flush=True,
             )
+    ladder_wall, ladder_cpu = time.perf_counter() - started, time.process_time() - started_cpu
+    print(f"  round-robin: {ladder_wall:.0f} s, {ladder_cpu:.0f} s of CPU (one core)")
     names = tuple(p for p in PLAYERS if any(p in pair for pair in results))
     if results:
         ratings = elo(results, names)
@@ -275,23 +288,29 @@ def main() -> None:
     print("Decision time (one core, whole decision including reading the view):")
     for name, times in sorted(tally.times.items()):
         if name.startswith("hard"):
-            print(timing_line(name, times))
-    views = tally.views[:: max(1, len(tally.views) // args.platform_positions)]
-    views = views[: args.platform_positions]
+            print(timing_line(name, times, tally.cpu[name]))
+    step = max(1, len(tally.views) // max(1, args.platform_positions))
+    views = tally.views[::step][: args.platform_positions]
     platform_times: list[float] = []
+    platform_cpu: list[float] = []
     for i, view in enumerate(views):
-        t = time.perf_counter()
+        t, cpu = time.perf_counter(), time.process_time()
         bots.choose(view, "hard", budget=args.platform_budget, seed=i)
         platform_times.append(time.perf_counter() - t)
+        platform_cpu.append(time.process_time() - cpu)
     if platform_times:
-        print(timing_line(f"hard@{args.platform_budget:g}s positions", platform_times))
+        label = f"hard@{args.platform_budget:g}s positions"
+        print(timing_line(label, platform_times, platform_cpu))
     rate = playouts_per_second(views, args.budget) if views else 0.0
 
     print("Speed (one core, this run):")
     print(f"  hard play-outs/s:        {rate:,.0f}  (to the end of the round)")
     print(f"  engine actions/s:        {engine_actions_per_second(300, args.seed):,.0f}")
     print(f"  dominoes (PyPI) moves/s: {dominoes_moves_per_second(3000, args.seed):,.0f}")
-    print(f"Total {time.perf_counter() - started:.0f} s")
+    print(
+        f"Total {time.perf_counter() - started:.0f} s,"
+        f" {time.process_time() - started_cpu:.0f} s of CPU"
+    )
 
     def rate_of(a: str, b: str) -> float:
         w, n = results.get((a, b), (0, 0))

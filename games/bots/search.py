@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.engine.auction import net_cost
-from games.engine.board import lead_board
+from games.engine.board import Board, lead_board
 from games.engine.determinize import Position
 from games.engine.game import (
     MOVE_BID,
@@ -38,15 +38,29 @@ from games.engine.state import DECISION_PHASES, OVER, PLAYING, ROUND_OVER, State
 from games.engine.tiles import N_TILES, PIPS
 
 from .knowledge import read, sample
-from .policies import decisions, hand_value
+from .policies import decisions, hand_value, outbids, placement_score, possible_opponent_tiles
 
 Action = dict[str, Any]
 
-# Play-outs the budget buys: set at about half of what one core does, so that the count,
-# not the clock, ends the search on a healthy machine and the action does not depend on
-# its speed; the clock only stops a search on a machine too busy to finish it.
-PLAYOUTS_PER_SECOND = 4000
-MAX_BIDS = 4  # bid amounts searched: the cheapest few; higher ones rarely pay
+# Play-outs the budget buys (a placement's; the auction and the lead get KEY_DECISION_SHARE
+# times more). One core runs about 6,000 a second, so the count, not the clock, ends the
+# search on a healthy machine and the action does not depend on its speed; the clock only
+# stops a search on a machine too busy to finish it. Chosen so that the ladder of
+# bench/bots.py (hard at 50 ms) fits in about 20 minutes of one core.
+PLAYOUTS_PER_SECOND = 1000
+# Bid amounts searched: the cheapest only. In play-outs a higher bid is mostly the same
+# outcome paid dearer, and every extra candidate thins the samples of the others.
+MAX_BIDS = 1
+# The auction and the lead after it decide more points than a placement, and come once a
+# round: they get this many times the play-outs of a placement.
+KEY_DECISION_SHARE = 4
+# What a bid or raise must gain over accepting or renouncing, in points per play-out, before
+# the search takes it: its estimate is noisy, and the winner of a noisy maximum is biased up.
+BID_MARGIN = 2.0
+# How far a placement is played out: its points and the replies to it show within a few
+# moves; further on the dice decide more than the placement did, and cost play-outs.
+PLACEMENT_HORIZON = 6
+PRIOR = 2.0  # weight of medium's score of a placement, added to its play-out mean
 GREEDY = 0.85  # how often the play-out policy takes the best-scoring placement
 WIN_BONUS = 150  # a won game is worth more than the points it moved
 JOCKEY_BONUS = 5  # a domino makes its player the jockey of the next auction (R6.5)
@@ -78,17 +92,22 @@ def _playout_move(st: State, seat: int, rng: random.Random) -> Move:
     # The auction: bid or raise the cheapest amount while it costs less than leading is worth.
     auction = st.auction
     assert auction is not None
-    if net_cost(moves[1][1], seat == auction.jockey) < hand_value(st.hands[seat]):
+    forgone = 0 if auction.bid is None else net_cost(auction.bid, auction.bidder == auction.jockey)
+    if outbids(hand_value(st.hands[seat]), net_cost(moves[1][1], seat == auction.jockey), forgone):
         return moves[1]
     return moves[0]  # renounce or accept
 
 
-def rollout(st: State, me: int, start_balance: int, rng: random.Random) -> float:
-    """Play the round out; my balance change, plus what winning the game or the domino is worth."""
-    while st.status == PLAYING and st.phase in DECISION_PHASES:
+def rollout(
+    st: State, me: int, start_balance: int, rng: random.Random, horizon: int = 1000
+) -> float:
+    """Play on for `horizon` moves at most, or to the end of the round; my balance change,
+    plus what winning the game or the domino is worth."""
+    while st.status == PLAYING and st.phase in DECISION_PHASES and horizon > 0:
         seat = st.to_act
         assert seat is not None
         st = play_move(st, seat, _playout_move(st, seat, rng), 0.0)
+        horizon -= 1
     value = float(st.balances[me] - start_balance)
     if st.status == OVER:
         value += WIN_BONUS if st.winner == me else -WIN_BONUS
@@ -97,8 +116,20 @@ def rollout(st: State, me: int, start_balance: int, rng: random.Random) -> float
     return value
 
 
-def candidates(moves: list[Move]) -> list[Move]:
-    """The decisions worth searching: every placement, and only the cheapest bids."""
+def candidates(moves: list[Move], board: Board) -> list[Move]:
+    """The decisions worth searching: one placement per distinct table it leaves (a tile
+    fitting two ends that show the same value leaves the same ends and count either way),
+    and only the cheapest bids."""
+    if moves[0][0] == MOVE_PLAY:
+        seen: set[tuple[int, tuple[tuple[int, int], ...]]] = set()
+        distinct: list[Move] = []
+        for move in moves:
+            after = board.place(move[1], move[2])
+            key = (move[1], tuple(sorted(zip(after.ends, after.counts, strict=True))))
+            if key not in seen:
+                seen.add(key)
+                distinct.append(move)
+        return distinct
     amounts = sorted(m[1] for m in moves if m[0] in (MOVE_BID, MOVE_RAISE))
     if len(amounts) <= MAX_BIDS:
         return moves
@@ -124,21 +155,42 @@ def hard(
     balance = position.balances[me]
     hand, boneyard = sample(know, rng)
     first = position.deal(hand, boneyard)
-    options = candidates(decision_moves(first, me))
+    options = candidates(decision_moves(first, me), first.board)
+    if len(options) == 1:
+        return action_of(options[0])
     limit = playouts if playouts is not None else int(budget * PLAYOUTS_PER_SECOND)
+    horizon = PLACEMENT_HORIZON
+    if view["phase"] in ("auction", "lead"):
+        limit *= KEY_DECISION_SHARE
+        horizon = 1000
     samples = max(1, limit // len(options))
     stop = started + budget
     totals = [0.0] * len(options)
     base = first
+    done = 0
     for n in range(samples):
         if n:
             hand, boneyard = sample(know, rng)
             base = position.deal(hand, boneyard)
-        dice = rng.getrandbits(64)
+        dice = random.Random(rng.getrandbits(64))
+        throw = dice.getstate()  # restored for each candidate: cheaper than seeding anew
         for i, move in enumerate(options):
-            st = play_move(base, me, move, 0.0)
-            totals[i] += rollout(st, me, balance, random.Random(dice))
+            dice.setstate(throw)
+            totals[i] += rollout(play_move(base, me, move, 0.0), me, balance, dice, horizon)
+        done += 1
         if time.perf_counter() >= stop:
             break
-    best = max(range(len(options)), key=lambda i: totals[i])
+    scores = [
+        t / done - (BID_MARGIN if m[0] in (MOVE_BID, MOVE_RAISE) else 0.0)
+        for t, m in zip(totals, options, strict=True)
+    ]
+    if PRIOR and options[0][0] in (MOVE_PLAY, MOVE_LEAD):
+        # A few play-outs per candidate are noisy: medium's judgement of the placement
+        # (its points, the reply it allows, doubles and weight shed) steadies them.
+        possible = possible_opponent_tiles(know)
+        for i, (kind, tile, end) in enumerate(options):
+            after = lead_board(tile) if kind == MOVE_LEAD else first.board.place(tile, end)
+            pts = points_for_count(after.count)
+            scores[i] += PRIOR * placement_score(after, tile, know.hand, possible, pts)
+    best = max(range(len(options)), key=lambda i: scores[i])
     return action_of(options[best])
