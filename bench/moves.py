@@ -38,11 +38,14 @@ import asyncio
 import itertools
 import json
 import os
+import secrets
 import signal
 import statistics
 import sys
+import threading
 import time
 from collections import deque
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from importlib import import_module
 from pathlib import Path
@@ -73,12 +76,21 @@ def parse_args() -> argparse.Namespace:
         "--service-moves", type=int, default=3000, help="moves of the in-process service run"
     )
     parser.add_argument(
+        "--service-threads", type=int, default=8, help="games at once in the service run"
+    )
+    parser.add_argument(
         "--flags", type=int, default=50, help="games left to flag at once (0: skip)"
     )
     return parser.parse_args()
 
 
 ARGS = parse_args() if __name__ == "__main__" else None
+if ARGS is not None:
+    # Measured as deployed (platform/env.example): with DEBUG on, Django also records
+    # every SQL statement of every request in memory.
+    os.environ.setdefault("DEBUG", "false")
+    os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))
+    os.environ.setdefault("SECURE_SSL_REDIRECT", "false")
 if ARGS is not None and ARGS.spawn:
     # Before Django reads its settings: the servers started here inherit this environment.
     for name in ("WS_RATE_LIMIT_CONNECTION", "WS_RATE_LIMIT_USER", "WS_RATE_LIMIT_GAME"):
@@ -97,8 +109,9 @@ from django.contrib.auth import (  # noqa: E402
     SESSION_KEY,
     get_user_model,
 )
+from django.db import connection  # noqa: E402
 
-from games import engine, services  # noqa: E402
+from games import engine, services, timebase  # noqa: E402
 from games.models import Game  # noqa: E402
 
 # The policy the tests use: play before anything else, bid the minimum, never resign.
@@ -165,6 +178,7 @@ class Stats:
     latencies: list[float] = field(default_factory=list)
     errors: int = 0
     dropped: int = 0
+    failed_connects: int = 0
     games_finished: int = 0
     frame_sizes: list[int] = field(default_factory=list)
 
@@ -240,9 +254,16 @@ async def open_socket(url: str, cookie: str | None = None) -> Any:
 
 
 async def connect(url: str, game_id: int, cookie: str, stats: Stats) -> Client:
-    client = Client(await open_socket(f"{url}/ws/games/{game_id}/", cookie), stats)
-    await client.until(lambda m: m["type"] == "state", timeout=60)
-    return client
+    """A game socket holding its first state; retried as a page would, and counted."""
+    for attempt in range(5):
+        try:
+            client = Client(await open_socket(f"{url}/ws/games/{game_id}/", cookie), stats)
+            await client.until(lambda m: m["type"] == "state", timeout=60)
+            return client
+        except (OSError, TimeoutError, websockets.InvalidHandshake, websockets.InvalidMessage):
+            stats.failed_connects += 1
+            await asyncio.sleep(0.5 * 2**attempt)
+    raise RuntimeError(f"could not connect to game {game_id}")
 
 
 async def run_game_slot(
@@ -260,7 +281,11 @@ async def run_game_slot(
             await connect(url1, game_id, cookie1, stats),
         ]
 
-    clients = await open_game()
+    try:
+        clients = await open_game()
+    except BaseException:
+        await ready.abort()  # no run can start without this slot: stop the others too
+        raise
     await ready.wait()  # every slot connected: the clock starts for all at once
     while time.monotonic() < clock["deadline"]:
         view = clients[0].state["game"]
@@ -411,6 +436,7 @@ async def measure(slots: int, seconds: float, make_slot: Any) -> dict[str, Any]:
         "p99": percentile(stats.latencies, 99),
         "errors": stats.errors,
         "dropped": stats.dropped,
+        "failed_connects": stats.failed_connects,
         "games_finished": stats.games_finished,
         "frame_size": statistics.mean(stats.frame_sizes) if stats.frame_sizes else 0,
     }
@@ -430,53 +456,72 @@ def bench_relay(urls: list[str], pairs: int, seconds: float, frame_size: int) ->
     return asyncio.run(measure(pairs, seconds, slot))
 
 
-def service_rate(moves: int) -> dict[str, float]:
-    """Accepted moves per second of the game service alone, on this one process.
+def service_rate(moves: int, threads: int) -> dict[str, float]:
+    """Accepted moves per second of the game service alone, in this one Python process.
 
-    Called as the game consumer calls it (sync_to_async from an event loop, on a pool
-    thread), so that its broadcast goes through the layer as it does in Daphne. Only the
-    service calls are timed; choosing the next move (the engine, for the bench's player)
-    is not.
+    `threads` games are played at once, one per thread, as Daphne's pool threads serve
+    several games (one core for Python: the GIL; PostgreSQL commits of concurrent games
+    share their WAL flushes, as they do on the platform). Each thread calls
+    `game_submit_action` directly, broadcast to the channel layer included, and picks its
+    next move from its own copy of the state (the engine, a few microseconds), reading the
+    game again only when that copy went stale.
     """
+    player0, player1 = bench_users(0)
+    users = (player0, player1)
+    per_thread = -(-moves // threads)
+    lock = threading.Lock()
+    timed: list[float] = []
 
-    async def run() -> dict[str, float]:
-        submit = sync_to_async(services.game_submit_action, thread_sensitive=False)
-        player0, player1 = await sync_to_async(bench_users)(0)
-        users = (player0, player1)
-        timed: list[float] = []
+    def next_move(state: Any) -> tuple[int, dict[str, Any]] | None:
+        for seat in (0, 1):
+            action = choose(engine.legal_actions(state, seat))
+            if action is not None:
+                return seat, action
+        return None
 
-        def next_move(game_id: int) -> tuple[int, dict[str, Any]] | None:
-            state = engine.from_json(Game.objects.get(pk=game_id).state)
-            if state.status not in ("waiting", "playing"):
-                return None
-            for seat in (0, 1):
-                action = choose(engine.legal_actions(state, seat))
-                if action is not None:
-                    return seat, action
-            return None
+    def play(index: int) -> None:
+        game_id = new_game(player0, player1)
+        state = engine.from_json(Game.objects.get(pk=game_id).state)
+        done = 0
+        try:
+            while done < per_thread:
+                move = next_move(state) if state.status in ("waiting", "playing") else None
+                if move is None:
+                    game_id = new_game(player0, player1)
+                    state = engine.from_json(Game.objects.get(pk=game_id).state)
+                    continue
+                seat, action = move
+                started = time.perf_counter()
+                result = services.game_submit_action(
+                    game_id=game_id, user=users[seat], action=action, request_id=f"s{done}"
+                )
+                elapsed = time.perf_counter() - started
+                if not result.ok:
+                    raise RuntimeError(f"the service refused {action}: {result.code}")
+                done += 1
+                with lock:
+                    timed.append(elapsed)
+                try:
+                    state, _events = engine.apply(state, seat, action, timebase.server_now())
+                except engine.RuleError:  # the clock moved the game on: read it again
+                    state = engine.from_json(Game.objects.get(pk=game_id).state)
+        finally:
+            connection.close()
 
-        game_id = await sync_to_async(new_game)(player0, player1)
-        while len(timed) < moves:
-            move = await sync_to_async(next_move)(game_id)
-            if move is None:
-                game_id = await sync_to_async(new_game)(player0, player1)
-                continue
-            seat, action = move
-            started = time.perf_counter()
-            result = await submit(
-                game_id=game_id, user=users[seat], action=action, request_id=f"s{len(timed)}"
-            )
-            timed.append(time.perf_counter() - started)
-            if not result.ok:
-                raise RuntimeError(f"the service refused {action}: {result.code}")
-        return {
-            "moves": len(timed),
-            "per_second": len(timed) / sum(timed),
-            "p50": percentile(timed, 50),
-            "p99": percentile(timed, 99),
-        }
-
-    return asyncio.run(run())
+    started, cpu = time.perf_counter(), time.process_time()
+    with ThreadPoolExecutor(threads) as pool:
+        list(pool.map(play, range(threads)))
+    elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
+    return {
+        "moves": len(timed),
+        "threads": threads,
+        "per_second": len(timed) / elapsed,
+        # What one core can carry: this process's CPU time per move (it is one core's
+        # worth at most, the GIL), whatever else the machine was busy with meanwhile.
+        "per_cpu_second": len(timed) / cpu,
+        "p50": percentile(timed, 50),
+        "p99": percentile(timed, 99),
+    }
 
 
 def ms(seconds: float) -> str:
@@ -486,7 +531,11 @@ def ms(seconds: float) -> str:
 def report(urls: list[str], sizes: list[int], seconds: float, relay: bool) -> None:
     backend = "redis" if settings.REDIS_URL else "in-memory"
     database = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
-    print(f"# {database} + {backend} channel layer, {len(urls)} Daphne process(es)", flush=True)
+    print(
+        f"# {database} + {backend} channel layer, {len(urls)} Daphne process(es),"
+        f" DEBUG {'on' if settings.DEBUG else 'off'}",
+        flush=True,
+    )
     print(
         f"# rate limit: {settings.WS_RATE_LIMIT_CONNECTION} per connection,"
         f" {settings.WS_RATE_LIMIT_USER} per user, {settings.WS_RATE_LIMIT_GAME} per game,"
@@ -507,6 +556,7 @@ def report(urls: list[str], sizes: list[int], seconds: float, relay: bool) -> No
             f"N={games:>4} platform: {mine['moves']:>6} moves in {mine['seconds']:.1f} s ="
             f" {mine['per_second']:7.1f} moves/s; p50 {ms(mine['p50'])}, p99 {ms(mine['p99'])};"
             f" errors {mine['errors']}, dropped sockets {mine['dropped']},"
+            f" failed connects {mine['failed_connects']},"
             f" games finished {mine['games_finished']}, state frame {mine['frame_size']:.0f} B",
             flush=True,
         )
@@ -553,12 +603,16 @@ def main() -> None:
         from tests.live import live_platform
 
         call_command("migrate", verbosity=0)
+        # DEBUG off serves the hashed files collectstatic writes, as `make run` does.
+        call_command("collectstatic", interactive=False, verbosity=0)
     if ARGS.service_moves:
-        alone = service_rate(ARGS.service_moves)
+        alone = service_rate(ARGS.service_moves, ARGS.service_threads)
         print(
-            f"# service alone (in-process, one Python process, broadcast included):"
-            f" {alone['per_second']:.0f} accepted moves/s over {alone['moves']} moves;"
-            f" p50 {ms(alone['p50'])}, p99 {ms(alone['p99'])}",
+            f"# service alone (one Python process, {alone['threads']} games at once,"
+            f" broadcast included): {alone['per_second']:.0f} accepted moves/s over"
+            f" {alone['moves']} moves, {alone['per_cpu_second']:.0f} per second of its CPU"
+            f" time; each call p50 {ms(alone['p50'])},"
+            f" p99 {ms(alone['p99'])}",
             flush=True,
         )
     if ARGS.spawn:

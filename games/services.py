@@ -130,6 +130,8 @@ class _GameWriter:
         self.events: list[dict[str, Any]] = []
         self.changed = False
         self.logged = False  # a row was logged: the game row is written even if unchanged
+        # Accepted changes' log rows, written with the game row in one statement (save).
+        self.pending_rows: list[dict[str, Any]] = []
         # Signals go out when the status changes, so once per result or void.
         self._status_before = game.status
         self.void_note = ""
@@ -205,7 +207,7 @@ class _GameWriter:
         if error:
             row.save(force_insert=True)  # its id is needed (refuse deletes the older ones)
         else:
-            rows.action_insert({field: getattr(row, field) for field in ACTION_COLUMNS})
+            self.pending_rows.append({field: getattr(row, field) for field in ACTION_COLUMNS})
         return row
 
     def save(self) -> None:
@@ -226,7 +228,7 @@ class _GameWriter:
             game.finished_at = self.received_at
         computer_to_act = computer.seats_to_act(game, state)
         game.bot_since = self.received_at if computer_to_act else None
-        rows.game_update(game, CHANGED_FIELDS)
+        rows.game_update(game, CHANGED_FIELDS, log_rows=self.pending_rows)
         # Inside the transaction: the ratings app rates (or reverses) with the result itself.
         if game.status != self._status_before:
             if game.status == Game.Status.FINISHED:
