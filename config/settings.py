@@ -180,6 +180,7 @@ COMPUTER_PAUSE_SECONDS = env.float("COMPUTER_PAUSE_SECONDS", default=0.8)
 COMPUTER_THINK_SECONDS = env.float("COMPUTER_THINK_SECONDS", default=1.0)
 COMPUTER_NUDGE_SECONDS = env.float("COMPUTER_NUDGE_SECONDS", default=5.0)
 COMPUTER_SUGGEST_SECONDS = env.float("COMPUTER_SUGGEST_SECONDS", default=1.0)
+COMPUTER_SUGGESTIONS_PER_MINUTE = env.int("COMPUTER_SUGGESTIONS_PER_MINUTE", default=20)
 CELERY_BEAT_SCHEDULE = {
     # Pairs "Play now" players whose accepted rating range has widened enough.
     "queue-pair": {"task": "lobby.tasks.queue_pair", "schedule": 1.0},

@@ -44,6 +44,8 @@ SUBMIT_MARGIN = 0.3
 MIN_BUDGET = 0.01
 SUGGESTION_STRENGTH = "hard"
 SUGGESTION_CACHE_SECONDS = 7 * 24 * 3600
+# COMPUTER_SUGGESTIONS_PER_MINUTE counts in windows of this many seconds.
+SUGGESTION_WINDOW_SECONDS = 60
 
 
 def _seed(*parts: object) -> int:
@@ -194,12 +196,29 @@ def computer_move(*, game_id: int, version: int, since: float) -> services.Actio
     return result
 
 
-def computer_suggestion(*, game_id: int, index: int) -> dict[str, Any]:
+def _suggestion_budget_allows(user_id: int) -> bool:
+    """A fixed-window count of the suggestions a user has had computed (not cached ones):
+    each costs a second of the server's thinking."""
+    window = SUGGESTION_WINDOW_SECONDS
+    key = f"computer-suggestions:{user_id}:{int(time.time() // window)}"
+    if cache.add(key, 1, timeout=window + 1):
+        return True
+    try:
+        count = cache.incr(key)
+    except ValueError:  # expired between add and incr
+        cache.add(key, 1, timeout=window + 1)
+        count = 1
+    return count <= int(settings.COMPUTER_SUGGESTIONS_PER_MINUTE)
+
+
+def computer_suggestion(*, game_id: int, index: int, user_id: int) -> dict[str, Any]:
     """What the hard bot would have done instead of the game's `index`-th change.
 
     `index` is the replay's step number (step N shows the table after the N-th change),
     and that change must be a player's decision. The bot gets the view that player had
-    when deciding. Raises ServiceError: not_found, not_finished, not_a_decision.
+    when deciding. Answers are cached for everyone; computing new ones is limited per user
+    (COMPUTER_SUGGESTIONS_PER_MINUTE). Raises ServiceError: not_found, not_finished,
+    not_a_decision, rate_limited, suggestion_failed.
     """
     key = f"computer-suggestion:{game_id}:{index}:{SUGGESTION_STRENGTH}"
     cached = cache.get(key)
@@ -216,6 +235,8 @@ def computer_suggestion(*, game_id: int, index: int) -> dict[str, Any]:
     row = rows[index - 1]
     if row.seat is None or row.action.get("do") not in engine.DECISIONS:
         raise ServiceError("not_a_decision")
+    if not _suggestion_budget_allows(user_id):
+        raise ServiceError("rate_limited")
     state = game_initial_state(game)
     for earlier in rows[: index - 1]:
         state, _events = replay_change(state, earlier)

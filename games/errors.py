@@ -27,6 +27,7 @@ MESSAGES: dict[str, Promise] = {
     "not_finished": _("This is only available once the game is finished."),
     "not_a_decision": _("There is no decision of a player at this step."),
     "suggestion_failed": _("The computer could not suggest a move here."),
+    "login_required": _("Log in to ask the computer."),
     "unavailable": _("Connection to the server lost — your last move is being retried."),
     # Challenges.
     "challenge_not_found": _("No such challenge."),

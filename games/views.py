@@ -65,12 +65,20 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     return render(request, "games/replay.html", {"replay": page})
 
 
+SUGGESTION_STATUS = {"not_found": 404, "login_required": 403, "rate_limited": 429}
+
+
 @require_GET
 def replay_suggestion(request: HttpRequest, game_id: int, index: int) -> JsonResponse:
-    """JSON: what the hard computer would have done at the replay's step `index`."""
+    """JSON: what the hard computer would have done at the replay's step `index`.
+
+    For signed-in players only: an answer not cached yet costs a second of thinking.
+    """
     try:
-        result = computer_suggestion(game_id=game_id, index=index)
+        if not request.user.is_authenticated:
+            raise ServiceError("login_required")
+        result = computer_suggestion(game_id=game_id, index=index, user_id=request.user.pk)
     except ServiceError as error:
-        status = 404 if error.code == "not_found" else 400
+        status = SUGGESTION_STATUS.get(error.code, 400)
         return JsonResponse({"error": error.code, "message": str(error.message)}, status=status)
     return JsonResponse({**result, **suggestion_text(result)})

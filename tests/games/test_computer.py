@@ -408,9 +408,10 @@ def decision_steps(game: Game) -> list[tuple[int, Any]]:
 
 
 def test_a_suggestion_is_a_legal_move_from_that_players_view(
-    finished_bot_game, client: Client, monkeypatch
+    finished_bot_game, bob, client_logged_in, monkeypatch
 ):
     game = finished_bot_game
+    client = client_logged_in(bob)  # anyone signed in: the game is over
     index, row = decision_steps(game)[1]
     seen: list[dict[str, Any]] = []
     real = computer_play.choose
@@ -439,9 +440,10 @@ def test_a_suggestion_is_a_legal_move_from_that_players_view(
 
 
 def test_suggestions_only_for_a_finished_games_decisions(
-    finished_bot_game, alice, bob, client: Client
+    finished_bot_game, alice, bob, client_logged_in
 ):
     game = finished_bot_game
+    client = client_logged_in(alice)
     first_decision = decision_steps(game)[0][0]
     start_step = 1  # the player's Start
     for index in (0, start_step, 10_000):
@@ -474,8 +476,12 @@ def test_bot_since_is_cleared_when_the_game_ends(alice, committing, requests_sen
     assert computer.computer_nudge_overdue(now=timebase.server_now() + 3600) == 0
 
 
-def test_the_replay_offers_the_suggestion_at_decisions_only(finished_bot_game, client: Client):
+def test_the_replay_offers_the_suggestion_at_decisions_only(
+    finished_bot_game, alice, client_logged_in, client: Client
+):
     game = finished_bot_game
+    anonymous = client
+    client = client_logged_in(alice)
     index, _row = decision_steps(game)[0]
     url = reverse("game-replay-suggestion", args=[game.pk, index])
     at_decision = client.get(reverse("game-replay", args=[game.pk]), {"step": index})
@@ -483,6 +489,26 @@ def test_the_replay_offers_the_suggestion_at_decisions_only(finished_bot_game, c
     assert "replay_suggest.js" in at_decision.content.decode()
     at_start = client.get(reverse("game-replay", args=[game.pk]), {"step": 1})
     assert "data-computer-suggestion" not in at_start.content.decode()
+    # Signed out: no control, and the endpoint says why.
+    signed_out = anonymous.get(reverse("game-replay", args=[game.pk]), {"step": index})
+    assert "data-computer-suggestion" not in signed_out.content.decode()
+    response = anonymous.get(url)
+    assert response.status_code == 403 and response.json()["error"] == "login_required"
+
+
+def test_new_suggestions_are_limited_per_player_cached_ones_are_not(
+    finished_bot_game, alice, bob, client_logged_in, settings, monkeypatch
+):
+    settings.COMPUTER_SUGGESTIONS_PER_MINUTE = 2
+    # One window for the whole test, whenever it runs.
+    monkeypatch.setattr(computer_play, "SUGGESTION_WINDOW_SECONDS", 10**9)
+    game = finished_bot_game
+    steps = [index for index, _row in decision_steps(game)][:3]
+    urls = [reverse("game-replay-suggestion", args=[game.pk, index]) for index in steps]
+    client = client_logged_in(alice)
+    assert [client.get(url).status_code for url in urls] == [200, 200, 429]
+    assert client.get(urls[0]).status_code == 200  # cached: free
+    assert client_logged_in(bob).get(urls[2]).status_code == 200  # bob's own budget
 
 
 def test_a_finished_game_against_the_computer_moves_no_rating(finished_bot_game):
