@@ -157,6 +157,16 @@ def test_bot_names_are_translated():
         assert str(bot.bot) == "Ordenador (medio)"
 
 
+def test_the_pages_name_the_computer_in_spanish(alice, client_logged_in, requests_sent):
+    client = client_logged_in(alice)
+    client.cookies["django_language"] = "es"
+    home = client.get(reverse("home")).content.decode()
+    assert "Jugar contra el ordenador" in home and "Difícil" in home
+    # The game page's script names the computer from the JavaScript catalogue.
+    catalogue = client.get(reverse("javascript-catalog")).content.decode()
+    assert "Ordenador (dif\\u00edcil)" in catalogue or "Ordenador (difícil)" in catalogue
+
+
 def test_the_admin_lists_the_computer_players(admin_client: Client):
     computer.bot_account(strength="easy")
     response = admin_client.get(reverse("admin:games_bot_changelist"))
