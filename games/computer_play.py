@@ -32,7 +32,7 @@ from games.computer import AGAINST_COMPUTER, READY_ACTIONS, bot_account, seats_t
 from games.errors import ServiceError
 from games.models import Game, default_players_snapshot
 from games.replay import game_changes, game_initial_state, replay_change
-from games.replay_page import action_text
+from games.replay_page import ACTION_LABELS
 
 logger = logging.getLogger(__name__)
 
@@ -266,6 +266,19 @@ def computer_suggestion(*, game_id: int, index: int, user_id: int) -> dict[str, 
     }
     cache.set(key, result, SUGGESTION_CACHE_SECONDS)
     return result
+
+
+def action_text(action: dict[str, Any]) -> str:
+    """An action in words, as the replay's move list names it: "played 6-4 → right"."""
+    do = action.get("do", "?")
+    parts = [str(ACTION_LABELS.get(do, do))]
+    if "tile" in action:
+        parts.append(str(action["tile"]))
+    if action.get("end"):
+        parts.append(f"→ {action['end']}")
+    if "amount" in action:
+        parts.append(str(action["amount"]))
+    return " ".join(parts)
 
 
 def suggestion_text(result: dict[str, Any]) -> dict[str, str]:

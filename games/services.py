@@ -24,7 +24,7 @@ from games import computer, engine, rows, timebase
 from games.broadcast import broadcast_state
 from games.errors import message_for
 from games.models import Game, GameAction, default_players_snapshot
-from games.signals import game_finished, game_voided
+from games.signals import game_finished, game_status_changed, game_voided
 
 logger = logging.getLogger(__name__)
 
@@ -235,6 +235,7 @@ class _GameWriter:
                 game_finished.send(sender=Game, game=game)
             elif game.status == Game.Status.CANCELLED:
                 game_voided.send(sender=Game, game=game, note=self.void_note)
+            game_status_changed.send(sender=Game, game=game)
         events = list(self.events)
         transaction.on_commit(lambda: broadcast_state(game, events, state=state))
         if computer_to_act:
@@ -497,6 +498,7 @@ def game_create(
             players_snapshot=players_snapshot or default_players_snapshot(),
             next_deadline=timebase.to_datetime(deadline) if deadline is not None else None,
         )
+        game_status_changed.send(sender=Game, game=game)
     return game
 
 
