@@ -494,13 +494,17 @@ def test_the_replay_offers_the_suggestion_at_decisions_only(
     client = client_logged_in(alice)
     index, _row = decision_steps(game)[0]
     url = reverse("game-replay-suggestion", args=[game.pk, index])
-    at_decision = client.get(reverse("game-replay", args=[game.pk]), {"step": index})
-    assert f'data-url="{url}"' in at_decision.content.decode()
-    assert "replay_suggest.js" in at_decision.content.decode()
-    at_start = client.get(reverse("game-replay", args=[game.pk]), {"step": 1})
-    assert "data-computer-suggestion" not in at_start.content.decode()
+    page = client.get(reverse("game-replay", args=[game.pk]), {"step": index})
+    html = page.content.decode()
+    # One control, which the page's script shows at the steps marked as decisions; its
+    # address has 0 where the script puts the step's number.
+    template = reverse("game-replay-suggestion", args=[game.pk, 0])
+    assert f'data-url="{template}"' in html and "replay_suggest.js" in html
+    marked = [n for n, step in enumerate(page.context["replay"].steps) if step["decision"]]
+    assert marked == [n for n, _row in decision_steps(game)]
     # Signed out: no control, and the endpoint says why.
     signed_out = anonymous.get(reverse("game-replay", args=[game.pk]), {"step": index})
+    assert signed_out.status_code == 200
     assert "data-computer-suggestion" not in signed_out.content.decode()
     response = anonymous.get(url)
     assert response.status_code == 403 and response.json()["error"] == "login_required"
