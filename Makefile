@@ -33,7 +33,7 @@ lint: $(STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
-	node_modules/.bin/eslint games/static lobby/static
+	node_modules/.bin/eslint games/static lobby/static static/js
 
 format: $(STAMP)
 	$(BIN)/ruff check --fix .

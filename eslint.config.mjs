@@ -15,5 +15,11 @@ export default [
       globals: { ...globals.browser, ...djangoI18n },
     },
   },
+  // The site's one classic script (templates/base.html loads it blocking in <head>).
+  { files: ["static/js/**/*.js"], ...js.configs.recommended },
+  {
+    files: ["static/js/**/*.js"],
+    languageOptions: { ecmaVersion: 2022, sourceType: "script", globals: globals.browser },
+  },
   { ignores: ["node_modules/", ".venv/", "var/", "test-artifacts/"] },
 ];

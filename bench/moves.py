@@ -1,21 +1,34 @@
-"""Moves per second and round-trip latency of real games over WebSockets.
+"""Moves per second and round trips of real games over WebSockets, beside a bare relay.
 
-N games run at once, each between two WebSocket clients (the `websockets` package). In each
-game the client with a legal move (from the `legal` list of the state it last received)
-sends it at once; the round trip is measured from sending the action until *both* clients
-hold a state with the acknowledged version. Clients respect the server's per-connection
-rate limit (100 messages per 20 s), which is what "as fast as allowed" means.
+For each N, N games run at once, each between two WebSocket clients (the `websockets`
+package). In each game the client with a legal move (from the `legal` list of the state it
+last received) sends it at once; a round trip runs from sending the action until *both*
+clients hold a state with the acknowledged version.
 
-Against a running platform (users, games and session cookies are made here through the
-ORM, so this process needs the same DATABASE_URL as the server):
+Then, on the same Daphne processes, the same channel layer and the same clients, N pairs
+exercise a **bare relay** (bench/relay.py): one client sends a frame the size of a state
+message, the relay consumer sends it to the pair's group of two, and the round trip ends
+when both clients hold it. The ratios platform / relay are printed per N, and the last
+line is meant for scripts:
 
-    # embedded mode: `make run` in another terminal, then
-    .venv/bin/python bench/moves.py --url ws://127.0.0.1:8000 --games 1,50,200
+    ratio at 50 games: throughput X.XX, p99 X.XX; at 1 game: p50 X.XX
+
+Before the sockets, the service alone is measured in-process: accepted moves per second
+through `games.services.game_submit_action`, called the way Daphne calls it (from an event
+loop, on a pool thread), broadcast to the channel layer included, on one Python process.
+
+The platform's per-connection, per-user and per-game rate limits hold for the benchmark's
+clients too. With --spawn they are raised (environment WS_RATE_LIMIT_*, see --rate-limit)
+for the processes started here; against a running server (--url) the clients pace
+themselves to the limits in this process's settings, which must match the server's.
 
     # PostgreSQL + Redis, two Daphne processes and a worker started here (tests/live.py):
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/spectacular \\
     REDIS_URL=redis://127.0.0.1:6379/0 \\
         .venv/bin/python bench/moves.py --spawn --web 2 --games 1,50,200 --seconds 10
+
+    # embedded mode against `make run` (no relay route there: --no-relay):
+    .venv/bin/python bench/moves.py --url ws://127.0.0.1:8000 --no-relay
 """
 
 from __future__ import annotations
@@ -25,10 +38,14 @@ import asyncio
 import itertools
 import json
 import os
+import secrets
+import signal
 import statistics
 import sys
+import threading
 import time
 from collections import deque
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from importlib import import_module
 from pathlib import Path
@@ -37,6 +54,47 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+RAISED_LIMIT = 1_000_000
+
+
+def parse_args() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--url", action="append", help="ws://host:port of a Daphne (repeatable)")
+    parser.add_argument("--spawn", action="store_true", help="start Daphne and a worker here")
+    parser.add_argument("--web", type=int, default=2, help="Daphne processes with --spawn")
+    parser.add_argument("--games", default="1,50,200", help="comma-separated N values")
+    parser.add_argument("--seconds", type=float, default=10.0, help="duration of each run")
+    parser.add_argument(
+        "--rate-limit",
+        type=int,
+        default=RAISED_LIMIT,
+        help="with --spawn: messages per window allowed per connection, user and game",
+    )
+    parser.add_argument("--no-relay", action="store_true", help="skip the relay baseline")
+    parser.add_argument(
+        "--service-moves", type=int, default=3000, help="moves of the in-process service run"
+    )
+    parser.add_argument(
+        "--service-threads", type=int, default=8, help="games at once in the service run"
+    )
+    parser.add_argument(
+        "--flags", type=int, default=50, help="games left to flag at once (0: skip)"
+    )
+    return parser.parse_args()
+
+
+ARGS = parse_args() if __name__ == "__main__" else None
+if ARGS is not None:
+    # Measured as deployed (platform/env.example): with DEBUG on, Django also records
+    # every SQL statement of every request in memory.
+    os.environ.setdefault("DEBUG", "false")
+    os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))
+    os.environ.setdefault("SECURE_SSL_REDIRECT", "false")
+if ARGS is not None and ARGS.spawn:
+    # Before Django reads its settings: the servers started here inherit this environment.
+    for name in ("WS_RATE_LIMIT_CONNECTION", "WS_RATE_LIMIT_USER", "WS_RATE_LIMIT_GAME"):
+        os.environ[name] = str(ARGS.rate_limit)
 
 import django  # noqa: E402
 
@@ -51,15 +109,17 @@ from django.contrib.auth import (  # noqa: E402
     SESSION_KEY,
     get_user_model,
 )
+from django.db import connection  # noqa: E402
 
-from games import services  # noqa: E402
+from games import engine, services, timebase  # noqa: E402
+from games.models import Game  # noqa: E402
 
 # The policy the tests use: play before anything else, bid the minimum, never resign.
 from tests.games.factories import choose  # noqa: E402
 
-# The server's per-connection limit (settings; raise WS_RATE_LIMIT_CONNECTION, and the user
-# and game limits with it, in the environment of both the servers and this process).
-RATE_LIMIT = settings.WS_RATE_LIMIT_CONNECTION
+RATE_LIMIT = min(
+    settings.WS_RATE_LIMIT_CONNECTION, settings.WS_RATE_LIMIT_USER, settings.WS_RATE_LIMIT_GAME
+)
 RATE_WINDOW = settings.WS_RATE_LIMIT_WINDOW
 
 
@@ -72,7 +132,7 @@ def session_cookie(user: Any) -> str:
     return str(store.session_key)
 
 
-def bench_pair(index: int) -> tuple[Any, Any, str, str]:
+def bench_users(index: int) -> tuple[Any, Any]:
     model = get_user_model()
     users = []
     for side in ("a", "b"):
@@ -81,7 +141,12 @@ def bench_pair(index: int) -> tuple[Any, Any, str, str]:
             user.set_unusable_password()
             user.save()
         users.append(user)
-    return users[0], users[1], session_cookie(users[0]), session_cookie(users[1])
+    return users[0], users[1]
+
+
+def bench_pair(index: int) -> tuple[Any, Any, str, str]:
+    player0, player1 = bench_users(index)
+    return player0, player1, session_cookie(player0), session_cookie(player1)
 
 
 def new_game(player0: Any, player1: Any) -> int:
@@ -108,22 +173,36 @@ class Pacer:
         return True
 
 
+@dataclass
+class Stats:
+    latencies: list[float] = field(default_factory=list)
+    errors: int = 0
+    dropped: int = 0
+    failed_connects: int = 0
+    games_finished: int = 0
+    frame_sizes: list[int] = field(default_factory=list)
+
+
 class Client:
-    def __init__(self, socket: Any) -> None:
+    """One socket; every frame is parsed as JSON, on the platform and on the relay alike."""
+
+    def __init__(self, socket: Any, stats: Stats) -> None:
         self.socket = socket
+        self.stats = stats
         self.state: dict[str, Any] | None = None
         self.pacer = Pacer()
         self.waiters: list[tuple[Any, asyncio.Future]] = []
+        self.closing = False
         self.reader = asyncio.create_task(self._read())
 
     async def _read(self) -> None:
         try:
             async for raw in self.socket:
                 message = json.loads(raw)
-                if message["type"] == "state" and (
-                    self.state is None or message["version"] >= self.state["version"]
-                ):
-                    self.state = message
+                if message["type"] == "state":
+                    self.stats.frame_sizes.append(len(raw))
+                    if self.state is None or message["version"] >= self.state["version"]:
+                        self.state = message
                 for waiter in list(self.waiters):
                     predicate, future = waiter
                     if not future.done() and predicate(message):
@@ -131,26 +210,28 @@ class Client:
                         self.waiters.remove(waiter)
         except websockets.ConnectionClosed:
             pass
+        if not self.closing:
+            self.stats.dropped += 1
 
     async def until(self, predicate: Any, timeout: float = 30) -> dict[str, Any]:
         future: asyncio.Future = asyncio.get_running_loop().create_future()
         self.waiters.append((predicate, future))
         return await asyncio.wait_for(future, timeout)
 
+    async def state_where(self, predicate: Any, timeout: float = 60) -> dict[str, Any]:
+        """The latest state if it satisfies `predicate`, else the next one that does."""
+        if self.state is not None and predicate(self.state):
+            return self.state
+        return await self.until(lambda m: m["type"] == "state" and predicate(m), timeout)
+
     async def has_version(self, version: int) -> None:
         if self.state is None or self.state["version"] < version:
             await self.until(lambda m: m["type"] == "state" and m["version"] >= version)
 
     async def close(self) -> None:
+        self.closing = True
         await self.socket.close()
         self.reader.cancel()
-
-
-@dataclass
-class Stats:
-    latencies: list[float] = field(default_factory=list)
-    errors: int = 0
-    games_finished: int = 0
 
 
 _ids = itertools.count(1)
@@ -161,27 +242,50 @@ def answers(message: dict[str, Any], rid: str) -> bool:
     return message["type"] in ("ack", "error") and message.get("id") == rid
 
 
-async def connect(url: str, game_id: int, cookie: str) -> Client:
-    socket = await websockets.connect(
-        f"{url}/ws/games/{game_id}/",
+async def open_socket(url: str, cookie: str | None = None) -> Any:
+    headers = {"Cookie": f"{settings.SESSION_COOKIE_NAME}={cookie}"} if cookie else {}
+    return await websockets.connect(
+        url,
         origin=websockets.Origin("http://127.0.0.1"),
-        additional_headers={"Cookie": f"{settings.SESSION_COOKIE_NAME}={cookie}"},
+        additional_headers=headers,
         open_timeout=60,
+        max_size=2**22,
     )
-    client = Client(socket)
-    await client.until(lambda m: m["type"] == "state", timeout=60)
-    return client
 
 
-async def run_slot(
+async def connect(url: str, game_id: int, cookie: str, stats: Stats) -> Client:
+    """A game socket holding its first state; retried as a page would, and counted."""
+    for attempt in range(5):
+        try:
+            client = Client(await open_socket(f"{url}/ws/games/{game_id}/", cookie), stats)
+            await client.until(lambda m: m["type"] == "state", timeout=60)
+            return client
+        except (OSError, TimeoutError, websockets.InvalidHandshake, websockets.InvalidMessage):
+            stats.failed_connects += 1
+            await asyncio.sleep(0.5 * 2**attempt)
+    raise RuntimeError(f"could not connect to game {game_id}")
+
+
+async def run_game_slot(
     index: int, urls: list[str], clock: dict[str, float], stats: Stats, ready: asyncio.Barrier
 ) -> None:
     """One game after another between the same two users until clock["deadline"]."""
     player0, player1, cookie0, cookie1 = await sync_to_async(bench_pair)(index)
     # Spread the two players over the Daphne processes, as a proxy would.
     url0, url1 = urls[(2 * index) % len(urls)], urls[(2 * index + 1) % len(urls)]
-    game_id = await sync_to_async(new_game)(player0, player1)
-    clients = [await connect(url0, game_id, cookie0), await connect(url1, game_id, cookie1)]
+
+    async def open_game() -> list[Client]:
+        game_id = await sync_to_async(new_game)(player0, player1)
+        return [
+            await connect(url0, game_id, cookie0, stats),
+            await connect(url1, game_id, cookie1, stats),
+        ]
+
+    try:
+        clients = await open_game()
+    except BaseException:
+        await ready.abort()  # no run can start without this slot: stop the others too
+        raise
     await ready.wait()  # every slot connected: the clock starts for all at once
     while time.monotonic() < clock["deadline"]:
         view = clients[0].state["game"]
@@ -189,8 +293,7 @@ async def run_slot(
             stats.games_finished += 1
             for client in clients:
                 await client.close()
-            game_id = await sync_to_async(new_game)(player0, player1)
-            clients = [await connect(url0, game_id, cookie0), await connect(url1, game_id, cookie1)]
+            clients = await open_game()
             continue
         mover = next((c for c in clients if choose(c.state["game"]["legal"])), None)
         if mover is None:  # the other client's state is behind: wait for it
@@ -224,6 +327,87 @@ async def run_slot(
         await client.close()
 
 
+async def run_relay_slot(
+    index: int,
+    urls: list[str],
+    clock: dict[str, float],
+    stats: Stats,
+    ready: asyncio.Barrier,
+    frame_size: int,
+) -> None:
+    """A pair of relay clients taking turns to send a state-sized frame to both."""
+    pair = f"{os.getpid()}-{index}"
+    url0, url1 = urls[(2 * index) % len(urls)], urls[(2 * index + 1) % len(urls)]
+    clients = [Client(await open_socket(f"{url}/ws/relay/{pair}/"), stats) for url in (url0, url1)]
+    # The group holds both sockets once each has been relayed a frame: ask until it has.
+    for version in itertools.count():
+        await clients[0].socket.send(json.dumps({"type": "state", "version": version}))
+        try:
+            await asyncio.wait_for(
+                asyncio.gather(*(c.has_version(version) for c in clients)), timeout=0.5
+            )
+            break
+        except TimeoutError:
+            continue
+    version = clients[0].state["version"]
+    padding = "x" * max(0, frame_size - len(json.dumps({"type": "state", "version": 10**6})) - 10)
+    await ready.wait()
+    turn = 0
+    while time.monotonic() < clock["deadline"]:
+        version += 1
+        frame = json.dumps({"type": "state", "version": version, "pad": padding})
+        sent = time.perf_counter()
+        await clients[turn].socket.send(frame)
+        try:
+            await asyncio.gather(*(c.has_version(version) for c in clients))
+        except TimeoutError:
+            stats.errors += 1
+            continue
+        stats.latencies.append(time.perf_counter() - sent)
+        turn = 1 - turn
+    for client in clients:
+        await client.close()
+
+
+async def flag_lateness(urls: list[str], games: int) -> dict[str, Any]:
+    """Seconds from each flag's deadline until both of its game's clients hold the result.
+
+    `games` games start at once with a bank of 0.5 s, and nobody moves: each flags at the
+    end of its first decision's delay plus the bank, settled by the clock keeper alone.
+    """
+    stats = Stats()
+
+    async def one(index: int) -> float:
+        player0, player1, cookie0, cookie1 = await sync_to_async(bench_pair)(index)
+        game_id = await sync_to_async(
+            lambda: (
+                services.game_create(
+                    player0=player0, player1=player1, rated=False, banks=(0.5, 0.5)
+                ).pk
+            )
+        )()
+        clients = [
+            await connect(urls[(2 * index) % len(urls)], game_id, cookie0, stats),
+            await connect(urls[(2 * index + 1) % len(urls)], game_id, cookie1, stats),
+        ]
+        for client in clients:
+            await client.socket.send(
+                json.dumps({"type": "action", "id": f"f{next(_ids)}", "action": {"do": "start"}})
+            )
+        playing = await clients[0].state_where(lambda m: m["game"]["clock"] is not None)
+        deadline = playing["game"]["deadline"] / 1000  # epoch ms, the flag's time
+        await asyncio.gather(
+            *(c.state_where(lambda m: m["game"]["status"] == "finished") for c in clients)
+        )
+        lateness = time.time() - deadline
+        for client in clients:
+            await client.close()
+        return lateness
+
+    late = await asyncio.gather(*(one(i) for i in range(games)))
+    return {"games": games, "p50": percentile(late, 50), "p99": percentile(late, 99)}
+
+
 def percentile(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -232,66 +416,219 @@ def percentile(values: list[float], q: float) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1]
 
 
-async def bench(urls: list[str], games: int, seconds: float) -> dict[str, Any]:
+async def measure(slots: int, seconds: float, make_slot: Any) -> dict[str, Any]:
     stats = Stats()
-    ready = asyncio.Barrier(games + 1)
+    ready = asyncio.Barrier(slots + 1)
     clock = {"deadline": float("inf")}
-    slots = [asyncio.create_task(run_slot(i, urls, clock, stats, ready)) for i in range(games)]
+    tasks = [asyncio.create_task(make_slot(i, clock, stats, ready)) for i in range(slots)]
     await ready.wait()
     started = time.monotonic()
     clock["deadline"] = started + seconds
-    await asyncio.gather(*slots)
+    await asyncio.gather(*tasks)
     elapsed = time.monotonic() - started
     moves = len(stats.latencies)
     return {
-        "games": games,
-        "seconds": round(elapsed, 2),
+        "games": slots,
+        "seconds": elapsed,
         "moves": moves,
-        "moves_per_second": round(moves / elapsed, 1),
-        "p50_ms": round(percentile(stats.latencies, 50) * 1000, 2),
-        "p99_ms": round(percentile(stats.latencies, 99) * 1000, 2),
+        "per_second": moves / elapsed,
+        "p50": percentile(stats.latencies, 50),
+        "p99": percentile(stats.latencies, 99),
         "errors": stats.errors,
+        "dropped": stats.dropped,
+        "failed_connects": stats.failed_connects,
         "games_finished": stats.games_finished,
+        "frame_size": statistics.mean(stats.frame_sizes) if stats.frame_sizes else 0,
     }
 
 
+def bench_platform(urls: list[str], games: int, seconds: float) -> dict[str, Any]:
+    def slot(i: int, clock: dict[str, float], stats: Stats, ready: asyncio.Barrier) -> Any:
+        return run_game_slot(i, urls, clock, stats, ready)
+
+    return asyncio.run(measure(games, seconds, slot))
+
+
+def bench_relay(urls: list[str], pairs: int, seconds: float, frame_size: int) -> dict[str, Any]:
+    def slot(i: int, clock: dict[str, float], stats: Stats, ready: asyncio.Barrier) -> Any:
+        return run_relay_slot(i, urls, clock, stats, ready, frame_size)
+
+    return asyncio.run(measure(pairs, seconds, slot))
+
+
+def service_rate(moves: int, threads: int) -> dict[str, float]:
+    """Accepted moves per second of the game service alone, in this one Python process.
+
+    `threads` games are played at once, one per thread, as Daphne's pool threads serve
+    several games (one core for Python: the GIL; PostgreSQL commits of concurrent games
+    share their WAL flushes, as they do on the platform). Each thread calls
+    `game_submit_action` directly, broadcast to the channel layer included, and picks its
+    next move from its own copy of the state (the engine, a few microseconds), reading the
+    game again only when that copy went stale.
+    """
+    player0, player1 = bench_users(0)
+    users = (player0, player1)
+    per_thread = -(-moves // threads)
+    lock = threading.Lock()
+    timed: list[float] = []
+
+    def next_move(state: Any) -> tuple[int, dict[str, Any]] | None:
+        for seat in (0, 1):
+            action = choose(engine.legal_actions(state, seat))
+            if action is not None:
+                return seat, action
+        return None
+
+    def play(index: int) -> None:
+        game_id = new_game(player0, player1)
+        state = engine.from_json(Game.objects.get(pk=game_id).state)
+        done = 0
+        try:
+            while done < per_thread:
+                move = next_move(state) if state.status in ("waiting", "playing") else None
+                if move is None:
+                    game_id = new_game(player0, player1)
+                    state = engine.from_json(Game.objects.get(pk=game_id).state)
+                    continue
+                seat, action = move
+                started = time.perf_counter()
+                result = services.game_submit_action(
+                    game_id=game_id, user=users[seat], action=action, request_id=f"s{done}"
+                )
+                elapsed = time.perf_counter() - started
+                if not result.ok:
+                    raise RuntimeError(f"the service refused {action}: {result.code}")
+                done += 1
+                with lock:
+                    timed.append(elapsed)
+                try:
+                    state, _events = engine.apply(state, seat, action, timebase.server_now())
+                except engine.RuleError:  # the clock moved the game on: read it again
+                    state = engine.from_json(Game.objects.get(pk=game_id).state)
+        finally:
+            connection.close()
+
+    started, cpu = time.perf_counter(), time.process_time()
+    with ThreadPoolExecutor(threads) as pool:
+        list(pool.map(play, range(threads)))
+    elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
+    return {
+        "moves": len(timed),
+        "threads": threads,
+        "per_second": len(timed) / elapsed,
+        # What one core can carry: this process's CPU time per move (it is one core's
+        # worth at most, the GIL), whatever else the machine was busy with meanwhile.
+        "per_cpu_second": len(timed) / cpu,
+        "p50": percentile(timed, 50),
+        "p99": percentile(timed, 99),
+    }
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms"
+
+
+def report(urls: list[str], sizes: list[int], seconds: float, relay: bool) -> None:
+    backend = "redis" if settings.REDIS_URL else "in-memory"
+    database = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
+    print(
+        f"# {database} + {backend} channel layer, {len(urls)} Daphne process(es),"
+        f" DEBUG {'on' if settings.DEBUG else 'off'}",
+        flush=True,
+    )
+    print(
+        f"# rate limit: {settings.WS_RATE_LIMIT_CONNECTION} per connection,"
+        f" {settings.WS_RATE_LIMIT_USER} per user, {settings.WS_RATE_LIMIT_GAME} per game,"
+        f" per {RATE_WINDOW:g} s",
+        flush=True,
+    )
+    if FLAGS:
+        flags = asyncio.run(flag_lateness(urls, FLAGS))
+        print(
+            f"# flags: {flags['games']} games flagging at once reach both clients"
+            f" p50 {ms(flags['p50'])}, p99 {ms(flags['p99'])} after their deadline",
+            flush=True,
+        )
+    ratios: dict[int, dict[str, float]] = {}
+    for games in sizes:
+        mine = bench_platform(urls, games, seconds)
+        print(
+            f"N={games:>4} platform: {mine['moves']:>6} moves in {mine['seconds']:.1f} s ="
+            f" {mine['per_second']:7.1f} moves/s; p50 {ms(mine['p50'])}, p99 {ms(mine['p99'])};"
+            f" errors {mine['errors']}, dropped sockets {mine['dropped']},"
+            f" failed connects {mine['failed_connects']},"
+            f" games finished {mine['games_finished']}, state frame {mine['frame_size']:.0f} B",
+            flush=True,
+        )
+        if not relay:
+            continue
+        base = bench_relay(urls, games, seconds, round(mine["frame_size"]) or 2000)
+        print(
+            f"N={games:>4} relay:    {base['moves']:>6} frames in {base['seconds']:.1f} s ="
+            f" {base['per_second']:7.1f} frames/s; p50 {ms(base['p50'])},"
+            f" p99 {ms(base['p99'])}; errors {base['errors']}, dropped sockets {base['dropped']}",
+            flush=True,
+        )
+        ratios[games] = {
+            "throughput": mine["per_second"] / base["per_second"],
+            "p50": mine["p50"] / base["p50"],
+            "p99": mine["p99"] / base["p99"],
+        }
+        print(
+            f"N={games:>4} platform/relay: throughput {ratios[games]['throughput']:.2f},"
+            f" p50 {ratios[games]['p50']:.2f}, p99 {ratios[games]['p99']:.2f}",
+            flush=True,
+        )
+    if relay:
+        at50 = ratios.get(50, {})
+        at1 = ratios.get(1, {})
+        nan = float("nan")
+        print(
+            f"ratio at 50 games: throughput {at50.get('throughput', nan):.2f},"
+            f" p99 {at50.get('p99', nan):.2f}; at 1 game: p50 {at1.get('p50', nan):.2f}"
+        )
+
+
+FLAGS = ARGS.flags if ARGS is not None else 0
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--url", action="append", help="ws://host:port of a Daphne (repeatable)")
-    parser.add_argument("--spawn", action="store_true", help="start Daphne and a worker here")
-    parser.add_argument("--web", type=int, default=1, help="Daphne processes with --spawn")
-    parser.add_argument("--games", default="1,50,200", help="comma-separated N values")
-    parser.add_argument("--seconds", type=float, default=10.0, help="duration of each run")
-    args = parser.parse_args()
-    sizes = [int(n) for n in args.games.split(",") if n.strip()]
-    if args.spawn:
+    assert ARGS is not None
+    # A benchmark stopped with SIGTERM still stops the servers it started (tests.live).
+    signal.signal(signal.SIGTERM, lambda _signum, _frame: sys.exit(143))
+    sizes = [int(n) for n in ARGS.games.split(",") if n.strip()]
+    if ARGS.spawn:
         from django.core.management import call_command
 
         from tests.live import live_platform
 
         call_command("migrate", verbosity=0)
-        with live_platform(web=args.web, worker=True, beat=True) as platform:
-            urls = [platform.ws_url(i) for i in range(args.web)]
-            report(urls, sizes, args.seconds)
-    else:
-        if not args.url:
-            parser.error("give --url ws://127.0.0.1:8000 (or --spawn)")
-        report(args.url, sizes, args.seconds)
-
-
-def report(urls: list[str], sizes: list[int], seconds: float) -> None:
-    backend = "redis" if settings.REDIS_URL else "in-memory"
-    database = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
-    print(f"# {database} + {backend} channel layer, {len(urls)} Daphne process(es)")
-    for games in sizes:
-        result = asyncio.run(bench(urls, games, seconds))
+        # DEBUG off serves the hashed files collectstatic writes, as `make run` does.
+        call_command("collectstatic", interactive=False, verbosity=0)
+    if ARGS.service_moves:
+        alone = service_rate(ARGS.service_moves, ARGS.service_threads)
         print(
-            f"N={result['games']:>4} games: {result['moves']:>6} moves in {result['seconds']} s"
-            f" = {result['moves_per_second']:>7} moves/s; round trip p50 {result['p50_ms']} ms,"
-            f" p99 {result['p99_ms']} ms; errors {result['errors']},"
-            f" games finished {result['games_finished']}",
+            f"# service alone (one Python process, {alone['threads']} games at once,"
+            f" broadcast included): {alone['per_second']:.0f} accepted moves/s over"
+            f" {alone['moves']} moves, {alone['per_cpu_second']:.0f} per second of its CPU"
+            f" time; each call p50 {ms(alone['p50'])},"
+            f" p99 {ms(alone['p99'])}",
             flush=True,
         )
+    if ARGS.spawn:
+        with live_platform(
+            web=ARGS.web, worker=True, beat=True, asgi="bench.relay:application"
+        ) as platform:
+            urls = [platform.ws_url(i) for i in range(ARGS.web)]
+            try:
+                report(urls, sizes, ARGS.seconds, relay=not ARGS.no_relay)
+            except BaseException:
+                print(platform.logs(), file=sys.stderr)  # what the servers saw
+                raise
+    else:
+        if not ARGS.url:
+            raise SystemExit("give --url ws://127.0.0.1:8000 (or --spawn)")
+        report(ARGS.url, sizes, ARGS.seconds, relay=not ARGS.no_relay)
 
 
 if __name__ == "__main__":

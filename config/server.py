@@ -12,10 +12,17 @@ way, as RFC 6455 asks. Daphne has no option for it, hence this entry point:
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
-from daphne.cli import CommandLineInterface
-from daphne.server import Server
+# The threads that run the game service for the sockets (one transaction each, most of it
+# spent waiting for PostgreSQL's commit): asyncio's default of cores + 4 queues moves
+# behind each other's commits; more of them commit together. Read by daphne.server.
+DEFAULT_ASGI_THREADS = "16"
+os.environ.setdefault("ASGI_THREADS", DEFAULT_ASGI_THREADS)
+
+from daphne.cli import CommandLineInterface  # noqa: E402
+from daphne.server import Server  # noqa: E402
 
 
 class CleanCloseServer(Server):

@@ -170,6 +170,8 @@ HEARTBEAT_SECONDS = env.float("HEARTBEAT_SECONDS", default=1.0)
 FAULT_THRESHOLD_SECONDS = env.float("FAULT_THRESHOLD_SECONDS", default=20.0)
 CLOCK_KEEPER = env.bool("CLOCK_KEEPER", default=True)
 CLOCK_KEEPER_POLL_SECONDS = env.float("CLOCK_KEEPER_POLL_SECONDS", default=0.2)
+# Threads of a clock keeper settling due games at once (PostgreSQL; SQLite takes one).
+CLOCK_KEEPER_SETTLERS = env.int("CLOCK_KEEPER_SETTLERS", default=8)
 CELERY_BEAT_SCHEDULE = {
     # Pairs "Play now" players whose accepted rating range has widened enough.
     "queue-pair": {"task": "lobby.tasks.queue_pair", "schedule": 1.0},

@@ -9,7 +9,9 @@ A pass:
 1. beats, when a beat is due; the first beat after a stall records the gap as a service
    fault if it is longer than the threshold (games.faults);
 2. advances every game whose deadline has passed (flag, P1 abort, P2 auto-continue),
-   quarantining one that fails instead of retrying it every pass;
+   quarantining one that fails instead of retrying it every pass. Games are settled by
+   `settlers` threads at once: deadlines bunch up (games started together flag together),
+   and one at a time each waits for the commits of all before it;
 3. drops presence entries whose process stopped refreshing them, and tells the games;
 4. sleeps until the next deadline it saw, or at most `poll` seconds (a deadline set by a
    move is at least the 10 s delay away, so polling finds it long before it is due).
@@ -24,6 +26,7 @@ import logging
 import os
 import socket
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from django.conf import settings
@@ -55,6 +58,8 @@ class ClockKeeper:
     next_presence_sweep: float = 0.0
     next_prune: float = 0.0
     failures: int = 0
+    settlers: int = 1
+    _pool: ThreadPoolExecutor | None = field(default=None, repr=False)
 
     def run_pass(self) -> float:
         """One pass at the current time; returns how long to sleep before the next."""
@@ -76,29 +81,52 @@ class ClockKeeper:
 
     def settle(self, due: list[tuple[int, float]], now: float) -> int:
         """Advance each game whose deadline has passed; returns how many changed."""
-        changed = 0
-        for game_id, deadline in due:
-            try:
-                result = services.game_advance(game_id=game_id)
-            except DatabaseError:
-                raise  # the database, not this game: the whole pass backs off
-            except Exception:
-                logger.exception("clock could not advance game %s", game_id)
-                services.game_quarantine(game_id=game_id, now=now)
-                continue
-            if result.changed:
-                changed += 1
-                faults.fault_report_late_clock_check(
-                    game_id=game_id,
-                    deadline=timebase.to_datetime(deadline),
-                    ran_at=timebase.to_datetime(result.now or timebase.server_now()),
-                    runnable_since=timebase.to_datetime(self.started_at),
-                )
-        return changed
+        if self.settlers <= 1 or len(due) <= 1:
+            return sum(self.settle_one(game_id, deadline, now) for game_id, deadline in due)
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(self.settlers, thread_name_prefix="clock-settler")
+        futures = [
+            self._pool.submit(self.settle_in_thread, game_id, deadline, now)
+            for game_id, deadline in due
+        ]
+        outcomes = [future.exception() or future.result() for future in futures]
+        for outcome in outcomes:
+            if isinstance(outcome, BaseException):
+                raise outcome  # the database, not one game: the whole pass backs off
+        return sum(int(outcome) for outcome in outcomes)
+
+    def settle_in_thread(self, game_id: int, deadline: float, now: float) -> bool:
+        # Each settler thread has its own connection: drop it if an outage broke it.
+        close_old_connections()
+        try:
+            return self.settle_one(game_id, deadline, now)
+        except DatabaseError:
+            connection.close()
+            raise
+
+    def settle_one(self, game_id: int, deadline: float, now: float) -> bool:
+        """Advance one game (quarantined if it fails); whether it changed."""
+        try:
+            result = services.game_advance(game_id=game_id)
+        except DatabaseError:
+            raise  # the database, not this game: the whole pass backs off
+        except Exception:
+            logger.exception("clock could not advance game %s", game_id)
+            services.game_quarantine(game_id=game_id, now=now)
+            return False
+        if result.changed:
+            faults.fault_report_late_clock_check(
+                game_id=game_id,
+                deadline=timebase.to_datetime(deadline),
+                ran_at=timebase.to_datetime(result.now or timebase.server_now()),
+                runnable_since=timebase.to_datetime(self.started_at),
+            )
+        return result.changed
 
     def sweep_presence(self) -> None:
-        for game_id in presence.presence_expire():
-            broadcast_presence_of(game_id)
+        changed = presence.presence_expire()
+        if changed:
+            broadcast_presence_of(changed)
 
     def run(self, stop: threading.Event) -> None:
         logger.info("clock keeper %s started", self.name)
@@ -134,6 +162,8 @@ def start_in_background() -> threading.Thread | None:
     keeper = ClockKeeper(
         poll=float(settings.CLOCK_KEEPER_POLL_SECONDS),
         beat_every=float(settings.HEARTBEAT_SECONDS),
+        # SQLite takes one writer at a time: more settlers would only queue on its lock.
+        settlers=1 if connection.vendor == "sqlite" else settings.CLOCK_KEEPER_SETTLERS,
     )
     _stop.clear()
     _thread = threading.Thread(target=keeper.run, args=(_stop,), name="clock-keeper", daemon=True)

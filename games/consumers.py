@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from typing import Any
 
 from asgiref.sync import sync_to_async
@@ -25,7 +26,7 @@ from redis.exceptions import RedisError
 
 from games import presence, services, timebase
 from games.audiences import audience_seats, game_audience, game_get, game_group
-from games.broadcast import broadcast_presence, state_message
+from games.broadcast import broadcast_presence, message_text, state_message
 from games.errors import message_for
 from games.ratelimit import RateLimiter, shared_budget_allows
 
@@ -167,19 +168,29 @@ class JsonProtocolMixin:
         name the request it refuses: the page then knows which of its requests to retry.
         """
         data = self.parse(text_data, bytes_data)
-        if not await self.within_budget():
+        if not await self.within_budget(shared=not self.budget_checked_later(data)):
             await self.send_error("rate_limited", data.get("id") if data else None)
             return None
         if data is None:
             await self.send_error("bad_request")
         return data
 
-    async def within_budget(self) -> bool:
+    def budget_checked_later(self, data: dict[str, Any] | None) -> bool:
+        """Whether this message's shared budget is taken where it is served (see below)."""
+        return False
+
+    async def within_budget(self, *, shared: bool = True) -> bool:
         """The connection's own budget, then the user's and the game's across all processes."""
         if not self.limiter.allow():
             return False
+        if not shared:
+            return True
+        return await sync_to_async(self.within_shared_budget, thread_sensitive=False)()
+
+    def within_shared_budget(self) -> bool:
+        """The user's and the game's budgets (one Redis round trip); called off the loop."""
         try:
-            return await sync_to_async(shared_budget_allows, thread_sensitive=False)(
+            return shared_budget_allows(
                 user_id=self.scope["user"].pk,  # type: ignore[attr-defined]
                 game_id=self.budget_game_id,
             )
@@ -193,7 +204,7 @@ class JsonProtocolMixin:
         await self.send_json({"type": "pong", "server_time": timebase.to_ms(timebase.server_now())})
 
     async def send_json(self, content: dict[str, Any]) -> None:
-        await self.send(text_data=json.dumps(content, separators=(",", ":")))  # type: ignore[attr-defined]
+        await self.send(text_data=message_text(content))  # type: ignore[attr-defined]
 
     async def send_error(self, code: str, request_id: Any = None) -> None:
         with translation.override(self.language):
@@ -220,6 +231,8 @@ class GameConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
 
     async def connect(self) -> None:
         self.seats: tuple[int, ...] = ()
+        # Presence slots: the seats, or the spectators' slot (games.presence.WATCH).
+        self.slots: tuple[int, ...] = ()
         self.presence_task: asyncio.Task[None] | None = None
         self.present = False
         await self.connect_or_close()
@@ -229,23 +242,25 @@ class GameConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
             return
         user = self.scope["user"]
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
-        game = await database_sync_to_async(game_get)(self.game_id)
+        game = await in_pool(game_get)(self.game_id)
         if game is None:
             await self.refuse(CLOSE_NOT_FOUND)
             return
         self.game = game  # for presence broadcasts, which need only its id and kind
         self.audience = game_audience(game, user)
         self.seats = audience_seats(self.audience)
+        self.slots = self.seats or (presence.WATCH,)
         self.budget_game_id = self.game_id if self.seats else None
         await self.join_group(game_group(self.game_id, self.audience))
         await self.accept()
-        if self.seats:
-            await self.presence_call(presence.presence_join)
-            self.presence_task = asyncio.ensure_future(self.keep_presence())
-            self.present = True
+        # Registered before the first state is read: a change whose broadcast skipped this
+        # audience (nobody listening yet) is then in that state (games.broadcast.heard).
+        await self.presence_call(presence.presence_join)
+        self.presence_task = asyncio.ensure_future(self.keep_presence())
+        self.present = True
         await self.send_state()
         if self.seats:
-            await database_sync_to_async(broadcast_presence)(game)
+            await in_pool(broadcast_presence)(game)
 
     async def disconnect(self, code: int) -> None:
         await self.leave_groups_quietly()
@@ -253,24 +268,37 @@ class GameConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
             self.presence_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self.presence_task
-        if self.seats and self.present:
+        if self.present:
             await self.presence_call(presence.presence_leave)
+        if self.seats and self.present:
             try:
-                await database_sync_to_async(broadcast_presence)(self.game)
+                await in_pool(broadcast_presence)(self.game)
             except UNAVAILABLE_ERRORS:
                 logger.warning("presence of game %s not broadcast (unavailable)", self.game_id)
 
-    async def presence_call(self, func: Any) -> None:
+    async def presence_call(self, func: Any) -> Any:
         # Off the event loop and off the one database thread: it talks to Redis only.
-        await sync_to_async(func, thread_sensitive=False)(
-            self.game_id, self.seats, self.channel_name
+        return await sync_to_async(func, thread_sensitive=False)(
+            self.game_id, self.slots, self.channel_name
         )
 
     async def keep_presence(self) -> None:
-        """Refresh this socket's presence entry while it is open (it expires otherwise)."""
+        """Refresh this socket's presence entry while it is open (it expires otherwise).
+
+        An entry that could not be refreshed in time may have expired, and changes made
+        meanwhile were then not sent to this audience: once refreshed, the socket reads
+        the state afresh.
+        """
+        refreshed = time.monotonic()
         while True:
             await asyncio.sleep(presence.REFRESH_SECONDS)
-            await self.presence_call(presence.presence_refresh)
+            if not await self.presence_call(presence.presence_refresh):
+                continue
+            lapsed = time.monotonic() - refreshed > presence.TTL_SECONDS - 1.0
+            refreshed = time.monotonic()
+            if lapsed:
+                with contextlib.suppress(*UNAVAILABLE_ERRORS):
+                    await self.send_state()
 
     async def send_state(self) -> None:
         """The full state for this connection, read fresh from the database."""
@@ -305,6 +333,12 @@ class GameConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
         else:
             await self.send_error("bad_request", data.get("id"))
 
+    def budget_checked_later(self, data: dict[str, Any] | None) -> bool:
+        # An action takes the shared budget on the thread that then submits it: one hop
+        # off the event loop per move instead of two. (A malformed one is answered
+        # without touching the database, so the connection's own budget bounds it.)
+        return data is not None and data.get("type") == "action"
+
     async def receive_action(self, data: dict[str, Any]) -> None:
         request_id = data.get("id")
         if not isinstance(request_id, str | int) or isinstance(request_id, bool):
@@ -313,17 +347,23 @@ class GameConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
         if not isinstance(data.get("action"), dict):
             await self.send_error("bad_request", request_id)
             return
-        result = await in_pool(services.game_submit_action)(
-            game_id=self.game_id,
-            user=self.scope["user"],
-            action=data["action"],
-            request_id=request_id,
-        )
+
+        def submit() -> services.ActionResult:
+            if not self.within_shared_budget():
+                return services.ActionResult(ok=False, version=None, code="rate_limited")
+            return services.game_submit_action(
+                game_id=self.game_id,
+                user=self.scope["user"],
+                action=data["action"],
+                request_id=request_id,
+            )
+
+        result = await in_pool(submit)()
         if result.ok:
             await self.send_json({"type": "ack", "id": request_id, "version": result.version})
         else:
             await self.send_error(result.code, request_id)
 
     async def game_message(self, event: dict[str, Any]) -> None:
-        """A message computed for this connection's audience by games.broadcast."""
-        await self.send_json(event["message"])
+        """A message computed and serialized for this connection's audience by games.broadcast."""
+        await self.send(text_data=event["text"])

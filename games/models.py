@@ -79,6 +79,9 @@ class Game(models.Model):
     # Quarantine: the clock keeper failed this many times in a row to advance the game, and
     # tries again no sooner than `clock_retry_at` (games.services.game_quarantine).
     clock_failures = models.PositiveIntegerField(_("clock failures"), default=0)
+    # The last `seq` of this game's log: read with the row lock, so that the next log row
+    # is numbered without a second query (games.rows).
+    log_seq = models.PositiveIntegerField(_("last log sequence"), default=0)
     clock_retry_at = models.DateTimeField(_("clock retry at"), null=True, blank=True)
 
     class Meta:
@@ -97,6 +100,13 @@ class Game(models.Model):
 
     def player(self, seat: int):
         return self.player0 if seat == 0 else self.player1
+
+    def player_names(self) -> list[str]:
+        """Both seats' usernames; read with the row by the write path (games.rows)."""
+        names = getattr(self, "player0_name", None), getattr(self, "player1_name", None)
+        if names[0] is not None and names[1] is not None:
+            return [names[0], names[1]]
+        return [self.player0.get_username(), self.player1.get_username()]
 
     @property
     def is_active(self) -> bool:

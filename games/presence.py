@@ -1,5 +1,9 @@
 """Who is connected to a game: one entry per socket, kept alive by the process that holds it.
 
+Slots 0 and 1 are the seats (a same-device screen holds both); slot WATCH counts the
+spectators' sockets, so that a change is only computed and sent for audiences somebody
+listens to (games.broadcast).
+
 A game socket registers (game, seat, connection) with an expiry `TTL_SECONDS` ahead and
 refreshes it every `REFRESH_SECONDS`; closing the socket removes it. A Daphne process
 that dies stops refreshing, so its entries expire, and the clock keeper's presence sweep
@@ -28,6 +32,8 @@ logger = logging.getLogger(__name__)
 
 TTL_SECONDS = 15.0
 REFRESH_SECONDS = 5.0
+WATCH = 2  # the spectators' slot, beside seats 0 and 1
+SLOTS = (0, 1, WATCH)
 
 
 class MemoryPresence:
@@ -47,11 +53,11 @@ class MemoryPresence:
             for seat in seats:
                 self._entries.get((game_id, seat), {}).pop(conn, None)
 
-    def connected(self, game_id: int, now: float) -> list[bool]:
+    def listening(self, game_id: int, now: float) -> list[bool]:
         with self._lock:
             return [
-                any(exp > now for exp in self._entries.get((game_id, seat), {}).values())
-                for seat in (0, 1)
+                any(exp > now for exp in self._entries.get((game_id, slot), {}).values())
+                for slot in SLOTS
             ]
 
     def expire(self, now: float) -> set[int]:
@@ -95,10 +101,10 @@ class RedisPresence:
             pipe.zrem(self._index, f"{game_id}:{seat}:{conn}")
         pipe.execute()
 
-    def connected(self, game_id: int, now: float) -> list[bool]:
+    def listening(self, game_id: int, now: float) -> list[bool]:
         pipe = self.client.pipeline(transaction=False)
-        for seat in (0, 1):
-            pipe.zcount(self._seat_key(game_id, seat), f"({now}", "+inf")
+        for slot in SLOTS:
+            pipe.zcount(self._seat_key(game_id, slot), f"({now}", "+inf")
         return [count > 0 for count in pipe.execute()]
 
     def expire(self, now: float) -> set[int]:
@@ -128,12 +134,14 @@ def _store() -> MemoryPresence | RedisPresence:
     return MemoryPresence()
 
 
-def presence_join(game_id: int, seats: Iterable[int], conn: str) -> None:
-    """A socket opened (also its periodic refresh: the same write)."""
+def presence_join(game_id: int, seats: Iterable[int], conn: str) -> bool:
+    """A socket opened (also its periodic refresh: the same write); False if not recorded."""
     try:
         _store().put(game_id, list(seats), conn, time.time() + TTL_SECONDS)
     except redis.RedisError:
         logger.warning("presence of game %s not recorded: Redis unavailable", game_id)
+        return False
+    return True
 
 
 presence_refresh = presence_join
@@ -148,10 +156,16 @@ def presence_leave(game_id: int, seats: Iterable[int], conn: str) -> None:
 
 def presence_connected(game_id: int) -> list[bool]:
     """Per seat: whether any live socket of that seat is open."""
+    listening = presence_listening(game_id)
+    return [False, False] if listening is None else listening[:2]
+
+
+def presence_listening(game_id: int) -> list[bool] | None:
+    """Per slot (seat 0, seat 1, WATCH): whether a live socket is open; None if unknown."""
     try:
-        return _store().connected(game_id, time.time())
+        return _store().listening(game_id, time.time())
     except redis.RedisError:
-        return [False, False]
+        return None
 
 
 def presence_expire(*, now: float | None = None) -> set[int]:

@@ -2,15 +2,18 @@
 
 A connection's own budget lives in the consumer (a sliding window in memory). The user's
 and the game's budgets must hold across all of a user's sockets, which may sit in several
-Daphne processes, so they are counters in the Django cache (Redis in production, the
-process's memory in embedded mode, where there is only one process).
+Daphne processes, so they are counters shared by every process: in Redis in production
+(both counters in one round trip), in the Django cache (the process's memory) in embedded
+mode, where there is only one process.
 """
 
 from __future__ import annotations
 
 import time
 from collections import deque
+from functools import cache as memoize
 
+import redis
 from django.conf import settings
 from django.core.cache import cache
 
@@ -33,6 +36,24 @@ class RateLimiter:
             return False
         self.stamps.append(now)
         return True
+
+
+@memoize
+def _redis() -> redis.Redis:
+    # Short timeouts: a message must not wait long on a counter (see the consumer's fallback).
+    return redis.Redis.from_url(settings.REDIS_URL, socket_timeout=2.0, socket_connect_timeout=2.0)
+
+
+def _take_in_redis(counters: list[tuple[str, int, int]], window: float, now: float) -> bool:
+    """One message against each (kind, key, limit) fixed-window counter, in one round trip."""
+    slot = int(now // window)
+    pipe = _redis().pipeline(transaction=False)
+    for kind, key, _limit in counters:
+        name = f"{settings.CHANNELS_PREFIX}:{KEY_PREFIX}:{kind}:{key}:{slot}"
+        pipe.incr(name)
+        pipe.expire(name, int(window) + 1, nx=True)
+    counts = pipe.execute()[0::2]
+    return all(count <= limit for count, (_kind, _key, limit) in zip(counts, counters, strict=True))
 
 
 def _take(kind: str, key: int, limit: int, window: float, now: float) -> bool:
@@ -64,6 +85,11 @@ def shared_budget_allows(
     """
     now = time.time() if now is None else now
     window = settings.WS_RATE_LIMIT_WINDOW
+    if settings.REDIS_URL:
+        counters = [("user", user_id, settings.WS_RATE_LIMIT_USER)]
+        if game_id is not None:
+            counters.append(("game", game_id, settings.WS_RATE_LIMIT_GAME))
+        return _take_in_redis(counters, window, now)
     if not _take("user", user_id, settings.WS_RATE_LIMIT_USER, window, now):
         return False
     if game_id is not None:

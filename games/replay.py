@@ -1,8 +1,9 @@
 """Replay a game from its log through the engine, to check it or to settle a dispute.
 
 The log holds every change in order (players' actions and the timed transitions the
-service observed, each with the exact engine time it counted at); the deals are recorded
-in the engine state. With both, the engine reproduces the game exactly.
+service observed, each with the exact engine time it counted at), and every deal dealt, in
+its "deal" event; the deals given up front and not dealt yet are in the engine state. With
+both, the engine reproduces the game exactly.
 """
 
 from __future__ import annotations
@@ -15,12 +16,23 @@ from games import engine
 from games.models import Game, GameAction
 
 
+def game_deals(game: Game) -> list[dict[str, Any]]:
+    """Every deal of the game so far, the shuffled ones included, then those still to come."""
+    dealt = [
+        {"hands": event["hands"], "boneyard": event["boneyard"]}
+        for row in game_changes(game)
+        for event in row.events
+        if event.get("type") == "deal"
+    ]
+    upcoming = engine.to_json(engine.from_json(game.state))["deals"]
+    return dealt + upcoming
+
+
 def game_initial_state(game: Game) -> Any:
-    """The engine state the game began in, from its setup and its recorded deals."""
+    """The engine state the game began in, from its setup and its deals."""
     setup = game.setup
     return engine.new_game(
-        # Every deal dealt so far is recorded in the state, the shuffled ones included.
-        deals=game.state["deals"],
+        deals=game_deals(game),
         balances=tuple(setup.get("balances", (150, 150))),
         banks=tuple(setup.get("banks", (120.0, 120.0))),
         same_device=bool(setup.get("same_device", game.same_device)),

@@ -1,15 +1,18 @@
-"""A finished game's replay, one step per change in its log, rendered by the server.
+"""A finished game's replay: every step of its log computed once, stepped in the browser.
 
 Step 0 is the table before anything happened; step N the table right after the N-th
 change (a player's action or a timed transition), computed by the engine from the log
-exactly as `games.replay` rebuilds a game. The board is the public view, as both
-players saw it; both hands are shown at every step because a replay exists only once the
-game is over (nothing is secret any more).
+exactly as `games.replay` rebuilds a game. The page receives all the steps at once (JSON
+in the page) and games/static/games/replay.js draws them with the game page's own board
+modules, so stepping loads nothing. Each step holds the public view (as both players saw
+the table), both hands, and the engine's events (the move list's sentences, translated
+by the page's catalogue like the game's log). Both hands are shown because a replay
+exists only once the game is over: while it is played the page has no steps at all.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from django.utils.functional import Promise
@@ -18,6 +21,22 @@ from django.utils.translation import gettext_lazy as _
 from games import engine
 from games.models import Game
 from games.replay import game_changes, game_initial_state, replay_change
+
+# What a step shows of the public view (the rest is clocks and controls of a live game).
+TABLE_KEYS = (
+    "status",
+    "phase",
+    "round",
+    "to_act",
+    "boneyard_left",
+    "board",
+    "auction",
+    "jockey",
+    "winner",
+    "reason",
+)
+# The fields of a logged action a step repeats (the request id and the like are not shown).
+ACTION_FIELDS = ("do", "tile", "end", "amount")
 
 ACTION_LABELS: dict[str, Promise] = {
     "start": _("pressed Start"),
@@ -37,50 +56,51 @@ ACTION_LABELS: dict[str, Promise] = {
 
 
 @dataclass
-class Step:
-    number: int
-    who: str  # username, or "" for a timed transition
-    label: str
-    detail: str
-    t: float | None
-    view: dict[str, Any]
-    hands: list[list[str]]
-    events: list[dict[str, Any]] = field(default_factory=list)
-
-
-@dataclass
 class ReplayPage:
     game: Game
-    available: bool  # False while the game is still being played
-    step: Step | None
-    total: int  # number of steps after the initial one
-    steps: list[tuple[int, str]]  # (number, short label) for the step list
+    available: bool  # False while the game is still being played: no step is sent
     usernames: list[str]
+    steps: list[dict[str, Any]]
+    start: int  # the step shown first (?step=N)
 
     @property
-    def previous(self) -> int | None:
-        return None if self.step is None or self.step.number == 0 else self.step.number - 1
-
-    @property
-    def next(self) -> int | None:
-        if self.step is None or self.step.number >= self.total:
-            return None
-        return self.step.number + 1
-
-
-def _detail(action: dict[str, Any]) -> str:
-    parts = []
-    if "tile" in action:
-        parts.append(str(action["tile"]))
-    if action.get("end"):
-        parts.append(f"→ {action['end']}")
-    if "amount" in action:
-        parts.append(str(action["amount"]))
-    return " ".join(parts)
+    def total(self) -> int:
+        """The number of changes (steps after the initial one)."""
+        return max(0, len(self.steps) - 1)
 
 
 def _label(do: str) -> str:
     return str(ACTION_LABELS.get(do, do))
+
+
+def _step(
+    state: Any, t: float, seat: int | None, action: dict[str, Any], events: list[dict[str, Any]]
+) -> dict[str, Any]:
+    public = engine.view(state, None, t)
+    return {
+        "seat": seat,
+        "action": {key: action[key] for key in ACTION_FIELDS if key in action},
+        "label": _label(action["do"]) if action else str(_("Start of the game")),
+        "events": events,
+        "table": {key: public[key] for key in TABLE_KEYS},
+        "players": [
+            {"balance": p["balance"], "bank": p["bank"], "hand_count": p["hand_count"]}
+            for p in public["players"]
+        ],
+        "hands": [engine.view(state, hand_seat, t)["hand"] or [] for hand_seat in (0, 1)],
+    }
+
+
+def replay_steps(game: Game) -> list[dict[str, Any]]:
+    """Every step of a game's log, step 0 first. Only for a game that is over."""
+    state = game_initial_state(game)
+    t = float(game.setup.get("created_at", 0.0))
+    steps = [_step(state, t, None, {}, [])]
+    for row in game_changes(game):
+        t = row.t
+        state, events = replay_change(state, row)
+        steps.append(_step(state, t, row.seat, row.action, events))
+    return steps
 
 
 def replay_page(*, game_id: int, step: int) -> ReplayPage | None:
@@ -88,32 +108,7 @@ def replay_page(*, game_id: int, step: int) -> ReplayPage | None:
     if game is None:
         return None
     usernames = [game.player0.get_username(), game.player1.get_username()]
-    rows = list(game_changes(game))
-    listing = [(0, str(_("Start of the game")))] + [
-        (index, _label(row.action.get("do", "?"))) for index, row in enumerate(rows, start=1)
-    ]
     if game.is_active:
-        return ReplayPage(game, False, None, len(rows), [], usernames)
-    step = max(0, min(step, len(rows)))
-    state = game_initial_state(game)
-    t = float(game.setup.get("created_at", 0.0))
-    events: list[dict[str, Any]] = []
-    for row in rows[:step]:
-        t = row.t
-        state, events = replay_change(state, row)
-    if step == 0:
-        who, label, detail = "", str(_("Start of the game")), ""
-    else:
-        row = rows[step - 1]
-        who = usernames[row.seat] if row.seat is not None else ""
-        label, detail = _label(row.action.get("do", "?")), _detail(row.action)
-    view = engine.view(state, None, t)
-    hands = [engine.view(state, seat, t)["hand"] or [] for seat in (0, 1)]
-    return ReplayPage(
-        game=game,
-        available=True,
-        step=Step(step, who, label, detail, t, view, hands, events),
-        total=len(rows),
-        steps=listing,
-        usernames=usernames,
-    )
+        return ReplayPage(game, False, usernames, [], 0)
+    steps = replay_steps(game)
+    return ReplayPage(game, True, usernames, steps, max(0, min(step, len(steps) - 1)))

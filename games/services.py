@@ -16,15 +16,15 @@ from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
-from django.db.models import F, Max, Q
+from django.db import IntegrityError, transaction
+from django.db.models import F, Q
 from django.utils.functional import Promise
 
-from games import engine, timebase
+from games import engine, rows, timebase
 from games.broadcast import broadcast_state
 from games.errors import message_for
 from games.models import Game, GameAction, default_players_snapshot
-from games.signals import game_finished, game_voided
+from games.signals import game_finished, game_status_changed, game_voided
 
 logger = logging.getLogger(__name__)
 
@@ -73,15 +73,48 @@ def action_is_well_formed(action: Any) -> bool:
     return len(json.dumps(action)) <= MAX_ACTION_CHARS
 
 
-def game_locked(game_id: int) -> Game | None:
-    """The game row, locked until the transaction ends: every writer of a game takes it."""
-    # of=("self",): lock the game row only, not the joined user rows (PostgreSQL).
-    return (
-        Game.objects.select_for_update(of=("self",))
-        .select_related("player0", "player1")
-        .filter(pk=game_id)
-        .first()
+def game_locked(
+    game_id: int, *, user: AbstractBaseUser | None = None, request_id: str | None = None
+) -> Game | None:
+    """The game row, locked until the transaction ends: every writer of a game takes it.
+
+    The same statement reads what the writer needs next (games.rows.game_locked_read), so
+    that an accepted move costs three statements: this one, the log row, the game row.
+    """
+    return rows.game_locked_read(
+        game_id, user_id=None if user is None else user.pk, request_id=request_id
     )
+
+
+# The columns a change writes (clock_* are reset by game_advance when it succeeds).
+CHANGED_FIELDS = (
+    "state",
+    "status",
+    "winner_seat",
+    "reason",
+    "next_deadline",
+    "started_at",
+    "finished_at",
+    "version",
+    "clock_failures",
+    "clock_retry_at",
+    "log_seq",
+)
+
+
+ACTION_COLUMNS = (
+    "game_id",
+    "seq",
+    "seat",
+    "user_id",
+    "action",
+    "request_id",
+    "received_at",
+    "t",
+    "events",
+    "version",
+    "error",
+)
 
 
 class _GameWriter:
@@ -95,17 +128,18 @@ class _GameWriter:
         self.state: Any = None
         self.events: list[dict[str, Any]] = []
         self.changed = False
-        self._seq: int | None = None
+        self.logged = False  # a row was logged: the game row is written even if unchanged
+        # Accepted changes' log rows, written with the game row in one statement (save).
+        self.pending_rows: list[dict[str, Any]] = []
         # Signals go out when the status changes, so once per result or void.
         self._status_before = game.status
         self.void_note = ""
 
     def _next_seq(self) -> int:
-        if self._seq is None:
-            last = GameAction.objects.filter(game=self.game).aggregate(m=Max("seq"))["m"]
-            self._seq = 0 if last is None else last
-        self._seq += 1
-        return self._seq
+        # Kept on the game row, read with its lock and written with it (CHANGED_FIELDS).
+        self.game.log_seq += 1
+        self.logged = True
+        return self.game.log_seq
 
     def record(
         self,
@@ -156,7 +190,7 @@ class _GameWriter:
         *,
         error: str,
     ) -> GameAction:
-        return GameAction.objects.create(
+        row = GameAction(
             game=self.game,
             seq=self._next_seq(),
             seat=seat,
@@ -169,30 +203,36 @@ class _GameWriter:
             version=self.game.version,
             error=error,
         )
+        if error:
+            row.save(force_insert=True)  # its id is needed (refuse deletes the older ones)
+        else:
+            self.pending_rows.append({field: getattr(row, field) for field in ACTION_COLUMNS})
+        return row
 
     def save(self) -> None:
         if not self.changed:
+            if self.logged:  # a refusal: only the log's sequence moved
+                rows.game_update(self.game, ("log_seq",))
             return
         game = self.game
         state = self.state
-        public = engine.view(state, None, self.now)
         deadline = engine.deadline(state)
         game.state = self.state_json
-        game.status = public["status"]
-        game.winner_seat = public.get("winner")
-        game.reason = public.get("reason") or ""
+        game.status, game.winner_seat, reason = engine.outcome(state)
+        game.reason = reason or ""
         game.next_deadline = timebase.to_datetime(deadline) if deadline is not None else None
         if game.started_at is None and game.status != Game.Status.WAITING:
             game.started_at = self.received_at
         if game.finished_at is None and not game.is_active:
             game.finished_at = self.received_at
-        game.save()
+        rows.game_update(game, CHANGED_FIELDS, log_rows=self.pending_rows)
         # Inside the transaction: the ratings app rates (or reverses) with the result itself.
         if game.status != self._status_before:
             if game.status == Game.Status.FINISHED:
                 game_finished.send(sender=Game, game=game)
             elif game.status == Game.Status.CANCELLED:
                 game_voided.send(sender=Game, game=game, note=self.void_note)
+            game_status_changed.send(sender=Game, game=game)
         events = list(self.events)
         transaction.on_commit(lambda: broadcast_state(game, events, state=state))
 
@@ -230,19 +270,31 @@ def game_submit_action(
         return ActionResult(ok=False, version=None, code="bad_request")
     if not action_is_well_formed(action):
         return ActionResult(ok=False, version=None, code="bad_request")
+    try:
+        return _submit(game_id, user, action, rid)
+    except IntegrityError:
+        if rid is None:
+            raise
+        # The same request, sent again while its original held the lock, did not see the
+        # original's log row (see games.rows.game_locked_read); now it does.
+        return _submit(game_id, user, action, rid)
+
+
+def _submit(game_id: int, user: AbstractBaseUser, action: Any, rid: str | None) -> ActionResult:
     with transaction.atomic():
-        game = game_locked(game_id)
+        game = game_locked(game_id, user=user, request_id=rid)
         if game is None:
             return ActionResult(ok=False, version=None, code="not_found")
         seats = game.seats_of(user.pk)
         if not seats:
             return ActionResult(ok=False, version=game.version, code="forbidden")
-        if rid is not None:
-            prior = GameAction.objects.filter(game=game, user=user, request_id=rid).first()
-            if prior is not None:
-                return ActionResult(
-                    ok=not prior.error, version=prior.version, code=prior.error, duplicate=True
-                )
+        if rid is not None and game.prior_version is not None:
+            return ActionResult(
+                ok=not game.prior_error,
+                version=game.prior_version,
+                code=game.prior_error,
+                duplicate=True,
+            )
         writer = _GameWriter(game, timebase.server_now())
         state = _advance_into(writer, engine.from_json(game.state))  # a flag beats a late move
         # A same-device game (one user, both seats) acts for the seat its screen shows (R7.7).
@@ -301,7 +353,7 @@ def game_advance(*, game_id: int, expected_version: int | None = None) -> Advanc
             game.clock_failures = 0
             game.clock_retry_at = None
             if not writer.changed:
-                game.save(update_fields=["clock_failures", "clock_retry_at"])
+                rows.game_update(game, ("clock_failures", "clock_retry_at"))
         writer.save()
         return AdvanceResult(
             changed=writer.changed,
@@ -421,6 +473,7 @@ def game_create(
             players_snapshot=players_snapshot or default_players_snapshot(),
             next_deadline=timebase.to_datetime(deadline) if deadline is not None else None,
         )
+        game_status_changed.send(sender=Game, game=game)
     return game
 
 

@@ -15,3 +15,6 @@ game_finished = Signal()
 # A game was voided (R7.10), whether it was playing or had already finished; besides
 # `game`, receivers get `note`, a free text saying why for the ledger and the logs.
 game_voided = Signal()
+# A game was created or its status changed (it started, or it is over however it ended):
+# any list of the games in progress is out of date. Receivers get `game`.
+game_status_changed = Signal()

@@ -10,3 +10,7 @@ class LobbyConfig(AppConfig):
 
     default_auto_field = "django.db.models.BigAutoField"
     name = "lobby"
+
+    def ready(self) -> None:
+        # importing the receivers connects them, once the models are loaded.
+        from lobby import receivers  # noqa: F401

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from games.broadcast import group_send_all
 from games.models import Game
-from lobby.selectors import LOBBY_GROUP, user_group
+from lobby.selectors import LIVE_GROUP, LOBBY_GROUP, user_group
 
 logger = logging.getLogger(__name__)
 
@@ -25,6 +25,11 @@ def _notify(group: str, message: dict[str, Any]) -> None:
 def lobby_changed_on_commit() -> None:
     """Every lobby page re-reads the challenges it may see."""
     transaction.on_commit(lambda: _notify(LOBBY_GROUP, {"type": "lobby.changed"}))
+
+
+def live_games_changed_on_commit() -> None:
+    """Every page showing the games in progress re-reads them (one started, or one is over)."""
+    transaction.on_commit(lambda: _notify(LIVE_GROUP, {"type": "lobby.live"}))
 
 
 def players_redirect_on_commit(game: Game) -> None:

@@ -8,19 +8,28 @@ from __future__ import annotations
 
 import logging
 from typing import Any
+from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from games.consumers import UNAVAILABLE_ERRORS, JsonProtocolMixin, echo_id
-from lobby.selectors import LOBBY_GROUP, lobby_snapshot, user_group
+from lobby.selectors import (
+    LIVE_GROUP,
+    LOBBY_GROUP,
+    live_games_snapshot,
+    lobby_snapshot,
+    user_group,
+)
 from lobby.services import queue_join, queue_leave, queue_status_of, queue_touch
 
 logger = logging.getLogger(__name__)
 
 
 class LobbyConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
-    """Pushes `{"type": "challenges", ...}` on every change and `redirect` to a new game."""
+    """Pushes `{"type": "challenges", ...}` on every change, `redirect` to a new game, and
+    to a page that asked for them (?live=1) `{"type": "live_games", ...}` when a game is
+    created, starts or ends."""
 
     async def connect(self) -> None:
         self.queued = False  # whether this connection put its user in the queue
@@ -31,6 +40,8 @@ class LobbyConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
             return
         for group in (LOBBY_GROUP, user_group(self.scope["user"].pk)):
             await self.join_group(group)
+        if parse_qs(self.scope.get("query_string", b"").decode()).get("live") == ["1"]:
+            await self.join_group(LIVE_GROUP)
         await self.accept()
         await self.send_challenges()
 
@@ -92,6 +103,15 @@ class LobbyConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
             await self.send_challenges()
         except UNAVAILABLE_ERRORS:
             logger.warning("lobby list not refreshed (unavailable); the next change will")
+
+    async def lobby_live(self, event: dict[str, Any]) -> None:
+        # Only on a change: the page drew the list it was served with.
+        try:
+            games = await database_sync_to_async(live_games_snapshot)(self.scope["user"])
+        except UNAVAILABLE_ERRORS:
+            logger.warning("live games not refreshed (unavailable); the next change will")
+            return
+        await self.send_json({"type": "live_games", "games": games})
 
     async def lobby_redirect(self, event: dict[str, Any]) -> None:
         await self.send_json({"type": "redirect", "url": event["url"], "game": event["game"]})

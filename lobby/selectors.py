@@ -6,14 +6,19 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Q
+from django.urls import reverse
 from django.utils import timezone
 
+from games.selectors import LIVE_GAMES_SHOWN, live_games
 from games.timebase import to_ms
 from lobby.models import Challenge
 
 # Every lobby socket joins LOBBY_GROUP (a change to the list) and its user's own group
-# (a redirect to the game that a challenge or the queue made for them).
+# (a redirect to the game that a challenge or the queue made for them); a page that shows
+# the games in progress asks for LIVE_GROUP too (/ws/lobby/?live=1), so that the queue's
+# sockets are not sent a list they never show.
 LOBBY_GROUP = "lobby"
+LIVE_GROUP = "lobby_live"
 
 
 def user_group(user_id: int) -> str:
@@ -45,3 +50,23 @@ def challenge_public(challenge: Challenge, user: AbstractBaseUser) -> dict[str, 
 
 def lobby_snapshot(user: AbstractBaseUser) -> list[dict[str, Any]]:
     return [challenge_public(c, user) for c in challenges_visible_to(user)]
+
+
+def live_games_snapshot(
+    user: AbstractBaseUser, limit: int = LIVE_GAMES_SHOWN
+) -> list[dict[str, Any]]:
+    """The games in progress as the lobby's socket sends them: public facts only."""
+    return [
+        {
+            "id": game.pk,
+            "url": reverse("game", kwargs={"game_id": game.pk}),
+            "players": list(game.players),
+            "ratings": list(game.ratings),
+            "playing": game.playing,
+            "round": game.round,
+            "balances": list(game.balances),
+            "same_device": game.same_device,
+            "mine": game.mine,
+        }
+        for game in live_games(viewer=user, limit=limit)
+    ]

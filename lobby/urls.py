@@ -5,6 +5,7 @@ from lobby import views
 # The paths and names are the ones these pages had in the games and ratings apps.
 urlpatterns = [
     path("lobby/", views.lobby, name="lobby"),
+    path("lobby/live/", views.live_games_page, name="live-games"),
     path("lobby/challenges/", views.challenge_create, name="challenge-create"),
     path(
         "lobby/challenges/<int:challenge_id>/accept/",

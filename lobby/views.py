@@ -17,10 +17,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.errors import ServiceError
+from games.selectors import live_games
 from lobby import challenges
 from lobby.selectors import lobby_snapshot
 from lobby.services import queue_status_of
 from ratings.selectors import rating_label, rating_state
+
+# The lobby shows the newest few games in progress; the live games page lists them all.
+LOBBY_LIVE_GAMES = 5
 
 
 def _game_url(game_id: int) -> str:
@@ -29,7 +33,18 @@ def _game_url(game_id: int) -> str:
 
 @login_required
 def lobby(request: HttpRequest) -> HttpResponse:
-    return render(request, "lobby/lobby.html", {"challenges": lobby_snapshot(request.user)})
+    context = {
+        "challenges": lobby_snapshot(request.user),
+        "live_games": live_games(viewer=request.user, limit=LOBBY_LIVE_GAMES),
+        "live_limit": LOBBY_LIVE_GAMES,
+    }
+    return render(request, "lobby/lobby.html", context)
+
+
+@login_required
+def live_games_page(request: HttpRequest) -> HttpResponse:
+    """Games in progress; anyone signed in may open one as a spectator."""
+    return render(request, "lobby/live.html", {"games": live_games(viewer=request.user)})
 
 
 @login_required

@@ -161,10 +161,13 @@ def wait_until(predicate: Callable[[], object], timeout: float, message: str) ->
     raise AssertionError(message)
 
 
-def daphne_args(port: int) -> list[str]:
+PLATFORM_ASGI = "config.asgi:application"
+
+
+def daphne_args(port: int, asgi: str = PLATFORM_ASGI) -> list[str]:
     # The Procfile's entry point: Daphne closing oversized messages with 1009 (config/server.py).
     server = [sys.executable, "-m", "config.server"]
-    return [*server, "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"]
+    return [*server, "-b", "127.0.0.1", "-p", str(port), asgi]
 
 
 def worker_args(*, beat: bool, schedule: Path) -> list[str]:
@@ -177,9 +180,14 @@ def worker_args(*, beat: bool, schedule: Path) -> list[str]:
 
 @contextmanager
 def live_platform(
-    *, web: int = 1, worker: bool = True, beat: bool = False, env: dict[str, str] | None = None
+    *,
+    web: int = 1,
+    worker: bool = True,
+    beat: bool = False,
+    env: dict[str, str] | None = None,
+    asgi: str = PLATFORM_ASGI,
 ) -> Iterator[LivePlatform]:
-    """Daphne on `web` free ports and optionally one Celery worker (with beat if asked)."""
+    """Daphne on `web` free ports serving `asgi`, and optionally one Celery worker (with beat)."""
     platform = LivePlatform()
     with tempfile.TemporaryDirectory(prefix="live-") as tmp:
         log_dir = Path(tmp)
@@ -189,7 +197,7 @@ def live_platform(
                 port = free_port()
                 platform.web_ports.append(port)
                 platform.processes.append(
-                    spawn(f"daphne-{index}", daphne_args(port), environment, log_dir)
+                    spawn(f"daphne-{index}", daphne_args(port, asgi), environment, log_dir)
                 )
             if worker:
                 args = worker_args(beat=beat, schedule=log_dir / "beat-schedule")

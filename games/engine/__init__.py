@@ -5,7 +5,7 @@ state = new_game(deals=None, balances=(150, 150), banks=(120.0, 120.0),
 state, events = apply(state, seat, action, now)      # raises RuleError
 state, events = advance(state, now)                  # timed transitions only
 state, events = void(state, now, reason)             # R7.10: cancelled, no result
-legal_actions(state, seat); deadline(state); view(state, seat, now)
+legal_actions(state, seat); deadline(state); view(state, seat, now); outcome(state)
 device_seat(state); device_view(state, now)          # same-device games (R7.7)
 events_for(events, seat); to_json(state); from_json(d)
 ACTIONS, ACTION_KEYS, MAX_ACTION_KEYS, DECISIONS, RULES, ERROR_CODES, VOID_REASON
@@ -19,7 +19,7 @@ from .errors import ERROR_CODES, RuleError
 from .game import VOID_REASON, advance, apply, deadline, legal_actions, new_game, void
 from .serialization import from_json, to_json
 from .state import State
-from .views import RULES, events_for, view
+from .views import RULES, events_for, outcome, view
 
 __all__ = [
     "ACTIONS",
@@ -40,6 +40,7 @@ __all__ = [
     "from_json",
     "legal_actions",
     "new_game",
+    "outcome",
     "to_json",
     "view",
     "void",

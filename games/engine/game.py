@@ -801,13 +801,15 @@ def _start_round(st: State, now: float, events: list[Event]) -> None:
 
 
 def _deal_for(st: State, number: int) -> Deal | None:
-    if number <= len(st.deals):
-        return st.deals[number - 1]
+    # Each deal leaves the state once dealt: the deal event (in the caller's log) keeps it,
+    # and the state a move reads and writes stays the same size all game long.
+    if st.deals:
+        deal = st.deals[0]
+        st.deals = st.deals[1:]
+        return deal
     if st.seed is None:
         return None
-    deal = shuffled_deal(st.seed, number)
-    st.deals = (*st.deals, deal)
-    return deal
+    return shuffled_deal(st.seed, number)
 
 
 def _close_round(st: State, reason: str, now: float, events: list[Event]) -> None:

@@ -1,8 +1,11 @@
 """Lossless JSON form of a state: to_json(from_json(d)) == d for any d that to_json produced.
 
-Server side only: the JSON holds both hands, the boneyard, the deals and the deal seed.
-Tiles are written as in scenarios ("6-4"); times are floats, points ints, so the form survives
-`json.dumps`/`json.loads` unchanged.
+Server side only: the JSON holds both hands, the boneyard, the deals not dealt yet and the
+deal seed. Tiles are written as in scenarios ("6-4"); times are floats, points ints, so the
+form survives `json.dumps`/`json.loads` unchanged.
+
+Format 2 keeps only the deals still to come; a deal dealt is in its "deal" event. Format 1
+(still read) also kept every deal dealt, so its state grew by a deal each round.
 """
 
 from __future__ import annotations
@@ -14,7 +17,8 @@ from .deals import deal_to_json, parse_deal
 from .state import Auction, Bid, Payment, State, copy_summary
 from .tiles import NAME, TILE_BY_NAME, mask_of, names_of
 
-FORMAT = 1
+FORMAT = 2
+READABLE_FORMATS = (1, 2)
 
 
 def to_json(st: State) -> dict[str, Any]:
@@ -66,7 +70,7 @@ def to_json(st: State) -> dict[str, Any]:
 
 
 def from_json(d: dict[str, Any]) -> State:
-    if d.get("format") != FORMAT:
+    if d.get("format") not in READABLE_FORMATS:
         raise ValueError(f"unknown engine state format {d.get('format')!r}")
     st = State.__new__(State)
     st.status = d["status"]
@@ -114,7 +118,8 @@ def from_json(d: dict[str, Any]) -> State:
     st.closed_at = None if d["closed_at"] is None else float(d["closed_at"])
     st.payments = tuple(Payment(int(a), int(b), int(p), str(w)) for a, b, p, w in d["payments"])
     st.last_round = copy_summary(d["last_round"])
-    st.deals = tuple(parse_deal(x) for x in d["deals"])
+    upcoming = d["deals"] if d["format"] == FORMAT else d["deals"][st.round :]
+    st.deals = tuple(parse_deal(x) for x in upcoming)
     st.seed = d["seed"]
     # Absent from states stored before the trail existed: their round simply shows none.
     st.trail = tuple(

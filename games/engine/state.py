@@ -121,7 +121,7 @@ class State:
     closed_at: float | None  # when the current round closed (P2)
     payments: tuple[Payment, ...]  # this round's transfers, for the round summary
     last_round: dict[str, object] | None  # built once at the close, never changed afterwards
-    deals: tuple[Deal, ...]  # every deal dealt so far, plus any listed but not yet dealt
+    deals: tuple[Deal, ...]  # the deals given up front that are not dealt yet, in order
     seed: str | None  # secret for the deals not given up front; None: stop when they run out
     # This round's placements, draws and passes in order (TRAIL_* below): what both players
     # watched happen at the table, so a view can show its public part (who drew on which ends).

@@ -152,6 +152,11 @@ def trail_view(st: State, seat: int | None) -> list[dict[str, Any]]:
     return out
 
 
+def outcome(st: State) -> tuple[str, int | None, str | None]:
+    """(status, winner, reason), as in every view: what a store keeps beside the state."""
+    return st.status, st.winner, st.reason
+
+
 def play_preview(board: Board, legal: list[dict[str, Any]]) -> dict[str, dict[str, int]]:
     """What each legal placement would make the count, and score: "tile:end" -> numbers.
 

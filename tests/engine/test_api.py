@@ -280,10 +280,10 @@ def test_random_deals_are_recorded_and_replayable() -> None:
     st = engine.new_game(rng=random.Random(7), created_at=0.0)
     st, _ = engine.apply(st, 0, {"do": "start"}, 0.0)
     st, events = engine.apply(st, 1, {"do": "start"}, 0.0)
-    recorded = engine.to_json(st)["deals"]
-    assert len(recorded) == 1
+    # The deal event records the whole deal; the state keeps no deal once dealt.
+    assert engine.to_json(st)["deals"] == []
     deal = next(e for e in events if e["type"] == "deal")
-    assert sorted(deal["hands"][0]) == sorted(recorded[0]["hands"][0])
+    recorded = [{"hands": deal["hands"], "boneyard": deal["boneyard"]}]
     again = engine.new_game(deals=recorded, created_at=0.0)
     again, _ = engine.apply(again, 0, {"do": "start"}, 0.0)
     again, events2 = engine.apply(again, 1, {"do": "start"}, 0.0)
@@ -301,8 +301,9 @@ def test_default_rng_deals_differ_between_games() -> None:
     for _ in range(5):
         st = engine.new_game(created_at=0.0)
         st, _ = engine.apply(st, 0, {"do": "start"}, 0.0)
-        st, _ = engine.apply(st, 1, {"do": "start"}, 0.0)
-        firsts.add(json.dumps(engine.to_json(st)["deals"][0]))
+        st, events = engine.apply(st, 1, {"do": "start"}, 0.0)
+        deal = next(e for e in events if e["type"] == "deal")
+        firsts.add(json.dumps([deal["hands"], deal["boneyard"]]))
     assert len(firsts) > 1
 
 
@@ -682,3 +683,23 @@ def test_view_shows_both_seats_what_accepting_the_standing_bid_costs() -> None:
         auction = engine.view(st, seat, 113.0)["auction"]
         assert auction["bid"] == 50 and auction["bidder"] == 0
         assert auction["accept_cost"] == 35  # R6.5: the jockey's own bid costs bid - 15
+
+
+def test_given_deals_leave_the_state_as_they_are_dealt() -> None:
+    deals = load("01-rank-lead-and-spinner-count.json")["rounds"][:1] * 2
+    st = engine.new_game(deals=deals, created_at=0.0)
+    assert len(engine.to_json(st)["deals"]) == 2
+    st, _ = engine.apply(st, 0, {"do": "start"}, 0.0)
+    st, _ = engine.apply(st, 1, {"do": "start"}, 0.0)
+    assert engine.to_json(st)["deals"] == engine.to_json(engine.new_game(deals=deals[1:]))["deals"]
+
+
+def test_a_format_1_state_is_read_with_only_its_deals_to_come() -> None:
+    deals = load("01-rank-lead-and-spinner-count.json")["rounds"][:1] * 2
+    st = engine.new_game(deals=deals, created_at=0.0)
+    st, _ = engine.apply(st, 0, {"do": "start"}, 0.0)
+    st, _ = engine.apply(st, 1, {"do": "start"}, 0.0)
+    old = engine.to_json(st)
+    # Format 1 kept the deals dealt too: here round 1's, before the one to come.
+    old = {**old, "format": 1, "deals": [deals[0], *old["deals"]]}
+    assert engine.to_json(engine.from_json(old)) == engine.to_json(st)

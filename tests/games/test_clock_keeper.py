@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from datetime import timedelta
 
 import pytest
@@ -109,3 +110,30 @@ def test_presence_entries_expire_when_nobody_refreshes_them(alice, bob, settings
         or presence.presence_expire(now=now + presence.TTL_SECONDS + 1) == set()
     )
     presence.presence_leave(game.pk, [0], conn)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_games_flagging_together_are_settled_by_several_threads(
+    alice, bob, user_factory, clock, settings
+):
+    """A burst of deadlines (games started together) is settled at once, not in a queue."""
+    games = [
+        started(make_game(alice, user_factory(f"rival{i}"), banks=(1, 1)), alice) for i in range(6)
+    ]
+    for game, rival in zip(games, [g.player1 for g in games], strict=True):
+        started(game, rival)
+    keeper = ClockKeeper(started_at=T0, settlers=3)
+    keeper.next_beat = float("inf")
+    threads: set[str] = set()
+    settle_one = keeper.settle_one
+
+    def traced(game_id, deadline, now):
+        threads.add(threading.current_thread().name)
+        return settle_one(game_id, deadline, now)
+
+    keeper.settle_one = traced  # type: ignore[method-assign]
+    clock["t"] = T0 + 11.5
+    keeper.run_pass()
+    assert {Game.objects.get(pk=g.pk).reason for g in games} == {"time"}
+    assert len(threads) > 1 and all(name.startswith("clock-settler") for name in threads)
+    assert not ServiceFault.objects.exists()

@@ -3,6 +3,7 @@ and the reversal of their ratings that the ratings app does on hearing of it."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
@@ -12,7 +13,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.test import Client, override_settings
 from django.utils import timezone
 
-from games import services
+from games import presence, services
 from games.audiences import SEAT_0, SEAT_1, WATCH
 from games.broadcast import state_message
 from games.faults import (
@@ -314,9 +315,11 @@ def test_cancellation_is_broadcast_to_the_game_page(players, django_capture_on_c
     layer = get_channel_layer()
     channel = async_to_sync(layer.new_channel)()
     async_to_sync(layer.group_add)(game_group(game.pk, SEAT_0), channel)
+    presence.presence_join(game.pk, [0], channel)  # as the seat's socket does
     with django_capture_on_commit_callbacks(execute=True):
         fault_record(kind="admin", start=timezone.now() - timedelta(seconds=5), end=timezone.now())
-    message = async_to_sync(layer.receive)(channel)["message"]
+    presence.presence_leave(game.pk, [0], channel)
+    message = json.loads(async_to_sync(layer.receive)(channel)["text"])
     assert message["type"] == "state"
     assert message["game"]["status"] == "cancelled"
     assert message["game"]["reason"] == "service_fault"

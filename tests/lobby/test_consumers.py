@@ -31,3 +31,41 @@ async def test_the_lobby_answers_unavailable_during_a_database_outage(alice):
     await lobby.send({"type": "queue", "do": "status"})
     assert (await lobby.until(lambda m: m["type"] != "challenges"))["type"] == "queue"
     await lobby.close()
+
+
+async def test_a_game_created_or_over_is_pushed_to_the_live_games_lists(alice, bob):
+    """Games in progress are listed for anyone signed in; creation and the end both push."""
+    from channels.db import database_sync_to_async
+
+    from games import services
+    from tests.games.factories import make_game
+
+    watcher = WsClient("/ws/lobby/?live=1", user=alice)
+    queue_page = WsClient("/ws/lobby/", user=bob)  # "Play now": it shows no such list
+    for socket in (watcher, queue_page):
+        assert (await socket.connect())[0]
+        await socket.until(lambda m: m["type"] == "challenges")
+    game = await database_sync_to_async(make_game)(alice, bob)
+    pushed = await watcher.until(lambda m: m["type"] == "live_games")
+    assert pushed["games"] == [
+        {
+            "id": game.pk,
+            "url": f"/games/{game.pk}/",
+            "players": ["alice", "bob"],
+            "ratings": ["1500?", "1500?"],
+            "playing": False,
+            "round": 0,
+            "balances": [150, 150],
+            "same_device": False,
+            "mine": True,
+        }
+    ]
+    await database_sync_to_async(services.game_submit_action)(
+        game_id=game.pk, user=bob, action={"do": "resign"}, request_id=None
+    )
+    over = await watcher.until(lambda m: m["type"] == "live_games" and not m["games"])
+    assert over == {"type": "live_games", "games": []}
+    await queue_page.drain()
+    assert all(frame["type"] != "live_games" for frame in queue_page.frames)
+    await watcher.close()
+    await queue_page.close()

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 # The browser fixtures of tests/e2e (Chromium through Playwright, a live Daphne + worker).
 from tests.e2e.conftest import browser, live, login_page, make_user  # noqa: F401
+from tests.lobby.test_play_now_browser import assert_one_navigation_to_the_game, record_navigations
 
 pytestmark = pytest.mark.e2e
 
@@ -27,4 +30,49 @@ def test_a_new_challenge_appears_live_in_the_players_language(login_page, make_u
     row.wait_for()
     assert row.inner_text().startswith("Desafío abierto de ana")
     assert row.locator("button").inner_text() == "Aceptar"
+    assert not page_a.errors and not page_b.errors, (page_a.errors, page_b.errors)
+
+
+def test_accepting_a_challenge_opens_the_game_once_for_each_player(login_page, make_user) -> None:  # noqa: F811
+    """The accepter's form redirect and the socket's redirect used to race: two navigations."""
+    from games.models import Game
+
+    ana, bob = make_user("ana"), make_user("bob")
+    page_a, page_b = login_page(ana), login_page(bob)
+    base: str = page_a.live_url
+    page_a.goto(f"{base}/lobby/")
+    page_a.fill("#id_opponent", "bob")
+    page_a.click("form[action$='/lobby/challenges/'] button[type=submit]")
+    page_a.locator(".messages").wait_for()
+    page_b.goto(f"{base}/lobby/")
+    navigations = [record_navigations(page_a), record_navigations(page_b)]
+    page_b.locator("li.challenge form[action$='/accept/'] button").click()
+    for page in (page_a, page_b):
+        page.wait_for_url(re.compile(r"/games/\d+/$"), timeout=5_000)
+        page.wait_for_load_state("load")
+    game = Game.objects.get()
+    page_b.wait_for_timeout(500)
+    for recorded in navigations:
+        assert_one_navigation_to_the_game(recorded, f"/games/{game.pk}/")
+    assert not page_a.errors and not page_b.errors, (page_a.errors, page_b.errors)
+
+
+def test_the_live_games_list_shows_a_new_game_without_a_reload(login_page, make_user) -> None:  # noqa: F811
+    """A game created elsewhere (here on a shared screen, by ana) appears on bob's list."""
+    ana, bob = make_user("ana"), make_user("bob")
+    page_a, page_b = login_page(ana), login_page(bob)
+    base: str = page_b.live_url
+    page_b.goto(f"{base}/lobby/live/")
+    empty = page_b.locator("#live-games").inner_text().strip()
+    assert empty == "No game is being played right now."
+    page_b.evaluate("() => { window.__sameDocument = true; }")
+    page_a.goto(f"{base}/games/same-device/")
+    page_a.click("form[action$='/games/same-device/'] button[type=submit]")
+    page_a.wait_for_url(re.compile(r"/games/\d+/$"))
+    game_path = page_a.url.removeprefix(base)
+    row = page_b.locator(f"#live-games a[href='{game_path}']")
+    row.wait_for()
+    assert row.inner_text().split("\n")[0] == "ana (1500?) vs ana (1500?)"
+    assert "Watch" in row.inner_text()
+    assert page_b.evaluate("() => window.__sameDocument === true")
     assert not page_a.errors and not page_b.errors, (page_a.errors, page_b.errors)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 
@@ -10,6 +11,29 @@ import pytest
 from tests.e2e.conftest import browser, live, login_page, make_user  # noqa: F401
 
 pytestmark = pytest.mark.e2e
+
+
+def record_navigations(page: Any) -> tuple[list[str], list[str]]:
+    """The documents the page requests from now on, and those whose request failed (a
+    navigation aborted by a second one fails with net::ERR_ABORTED)."""
+    started: list[str] = []
+    failed: list[str] = []
+    page.on("request", lambda r: started.append(r.url) if r.is_navigation_request() else None)
+    page.on(
+        "requestfailed",
+        lambda r: failed.append(f"{r.url} {r.failure}") if r.is_navigation_request() else None,
+    )
+    return started, failed
+
+
+def assert_one_navigation_to_the_game(
+    navigations: tuple[list[str], list[str]], game_path: str
+) -> None:
+    started, failed = navigations
+    assert [url for url in started if url.endswith(game_path)] == [
+        next(url for url in started if url.endswith(game_path))
+    ], started
+    assert failed == [], failed
 
 
 def test_two_players_press_play_now_and_land_on_the_same_game(login_page, make_user) -> None:  # noqa: F811
@@ -26,12 +50,18 @@ def test_two_players_press_play_now_and_land_on_the_same_game(login_page, make_u
     facts = page_a.locator("[data-role=facts]").inner_text()
     assert "1400 \u2013 1600" in facts and "±100" in facts
     page_b.goto(f"{base}/play-now/")
+    navigations = [record_navigations(page_a), record_navigations(page_b)]
     page_b.click("[data-role=join]")
     for page in (page_a, page_b):
         page.wait_for_url(re.compile(r"/games/\d+/$"), timeout=5_000)
+        page.wait_for_load_state("load")
     assert page_a.url == page_b.url
     game = Game.objects.get()
     assert page_a.url.endswith(f"/games/{game.pk}/")
+    # The pairing reached each page twice (a push and an answer): one navigation each.
+    page_a.wait_for_timeout(500)
+    for recorded in navigations:
+        assert_one_navigation_to_the_game(recorded, f"/games/{game.pk}/")
     assert {game.player0_id, game.player1_id} == {ana.pk, bob.pk}
     assert not page_a.errors and not page_b.errors, (page_a.errors, page_b.errors)
 

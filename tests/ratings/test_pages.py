@@ -75,6 +75,14 @@ def test_profile_in_spanish(players, play_game):
     client = Client(headers={"accept-language": "es"})
     page = client.get(f"/accounts/{alice.username}/").content.decode()
     assert "Partidas" in page and "Ganada" in page
+    # Numbers for the browser are never localised: "44,0" is no SVG coordinate (issue 12).
+    svg = re.search(r"<svg.*?</svg>", page, re.S)
+    assert svg is not None
+    numbers = re.findall(r'\b(?:x|y|x1|x2|y1|y2|cx|cy|width|height)="([^"]*)"', svg.group(0))
+    assert numbers and all(re.fullmatch(r"-?\d+(\.\d+)?(%)?", n) for n in numbers), numbers
+    for pair in re.search(r'points="([^"]*)"', svg.group(0)).group(1).split():
+        assert re.fullmatch(r"\d+(\.\d+)?,\d+(\.\d+)?", pair), pair
+    assert re.search(r'data-rating="\d+"', page)
 
 
 def test_leaderboard(players, play_game):

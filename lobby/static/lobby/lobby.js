@@ -1,11 +1,15 @@
-// The lobby's live list: re-rendered from every {"type": "challenges"} push of /ws/lobby/,
-// and {"type": "redirect"} sends the player to a game that was just created for them.
-// Without JavaScript the page still works: its forms are plain POSTs. The words come from
+// The lobby socket's pages (the lobby, the live games): the challenge list re-rendered from
+// every {"type": "challenges"} push of /ws/lobby/, the games in progress from every
+// {"type": "live_games"} push (a game created, started or over), and {"type": "redirect"}
+// sends the player to a game that was just created for them. Without JavaScript the pages
+// still work: the forms are plain POSTs and the lists are as served. The words come from
 // Django's JavaScript catalogue (/jsi18n/, loaded before this module).
 import { Socket, socketUrl } from "../games/socket.js";
 import { showSocketClosed } from "./closed.js";
 
 const list = document.getElementById("challenge-list");
+const liveList = document.getElementById("live-games");
+const config = document.querySelector("[data-ws-path]");
 const csrfInput = document.querySelector("input[name=csrfmiddlewaretoken]");
 const csrf = csrfInput ? csrfInput.value : "";
 const fill = (text, values) => interpolate(text, values, true);
@@ -57,6 +61,49 @@ function row(c) {
   return li;
 }
 
+function liveRow(game) {
+  const li = document.createElement("li");
+  li.className = "live-game card";
+  const link = document.createElement("a");
+  link.className = "live-game__link";
+  link.href = game.url;
+  const players = document.createElement("span");
+  players.className = "live-game__players";
+  players.textContent = fill(gettext("%(a)s (%(ra)s) vs %(b)s (%(rb)s)"), {
+    a: game.players[0],
+    ra: game.ratings[0],
+    b: game.players[1],
+    rb: game.ratings[1],
+  });
+  const facts = document.createElement("span");
+  facts.className = "live-game__facts muted";
+  facts.textContent = game.playing
+    ? fill(gettext("Round %(round)s · balances %(a)s–%(b)s"), {
+        round: game.round,
+        a: game.balances[0],
+        b: game.balances[1],
+      })
+    : gettext("Waiting for both players to start");
+  if (game.same_device) facts.textContent += ` · ${gettext("same device")}`;
+  const action = document.createElement("span");
+  action.className = "live-game__action";
+  action.textContent = game.mine ? gettext("Your game") : gettext("Watch");
+  link.append(players, facts, action);
+  li.append(link);
+  return li;
+}
+
+function renderLive(games) {
+  const limit = Number(liveList.dataset.limit) || games.length;
+  liveList.replaceChildren(...games.slice(0, limit).map(liveRow));
+  if (!games.length) {
+    const empty = document.createElement("li");
+    empty.className = "muted live-games__empty";
+    empty.textContent = gettext("No game is being played right now.");
+    liveList.append(empty);
+  }
+}
+
 function render(challenges) {
   // textContent everywhere: usernames are data, never markup.
   list.replaceChildren(...challenges.map(row));
@@ -68,19 +115,39 @@ function render(challenges) {
   }
 }
 
-if (list) {
-  const socket = new Socket(socketUrl(list.dataset.wsPath), {
+// One navigation per game: the player who accepts is already on the way there through the
+// form's redirect, so the socket's redirect (sent to both players) must not start a second
+// navigation that aborts the first.
+let leaving = false;
+document.addEventListener("submit", () => {
+  leaving = true;
+});
+window.addEventListener("pageshow", () => {
+  leaving = false; // back from the bfcache: the page is live again
+});
+
+function goTo(url) {
+  if (leaving) return;
+  leaving = true;
+  window.location.assign(url);
+}
+
+if (config) {
+  // Only a page that shows the games in progress is sent them.
+  const path = liveList ? `${config.dataset.wsPath}?live=1` : config.dataset.wsPath;
+  const socket = new Socket(socketUrl(path), {
     onMessage: (message) => {
-      if (message.type === "challenges") render(message.challenges);
-      else if (message.type === "redirect") window.location.assign(message.url);
+      if (message.type === "challenges" && list) render(message.challenges);
+      else if (message.type === "live_games" && liveList) renderLive(message.games);
+      else if (message.type === "redirect") goTo(message.url);
     },
     onStatus: (status, info = {}) => {
       if (!info.final) return;
       const note = document.createElement("p");
       note.className = "message message--warning";
       note.dataset.role = "socket-closed";
-      showSocketClosed(note, info.code, list.dataset.loginUrl);
-      list.before(note);
+      showSocketClosed(note, info.code, config.dataset.loginUrl);
+      (list || liveList).before(note);
     },
   });
   socket.connect();

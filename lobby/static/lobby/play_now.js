@@ -32,14 +32,24 @@ function render() {
   el("range").textContent = `${status.rating - status.range} – ${status.rating + status.range} (±${status.range})`;
 }
 
+// A pairing arrives twice (the pushed redirect and the answer to the join or a status
+// poll): the page opens the game once, or the second navigation would abort the first.
+let opening = false;
+
+function openGame(url) {
+  if (opening) return;
+  opening = true;
+  window.clearInterval(poll);
+  show(gettext("Opponent found! Opening your game…"));
+  window.location.assign(url);
+}
+
 function onMessage(data) {
   if (data.type === "redirect" && data.url) {
-    show(gettext("Opponent found! Opening your game…"));
-    window.location.assign(data.url);
+    openGame(data.url);
   } else if (data.type === "queue") {
     if (data.url && wanted) {
-      show(gettext("Opponent found! Opening your game…"));
-      window.location.assign(data.url);
+      openGame(data.url);
       return;
     }
     status = data;

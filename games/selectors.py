@@ -1,0 +1,58 @@
+"""Reads of games that pages list: the games in progress anyone signed in may watch."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import F
+
+from games.models import Game
+
+LIVE_GAMES_SHOWN = 50
+
+
+@dataclass(frozen=True)
+class LiveGame:
+    """What a list of games in progress shows: public facts only, never a tile."""
+
+    pk: int
+    players: tuple[str, str]
+    ratings: tuple[str, str]
+    playing: bool  # False while the players have not both pressed Start
+    round: int
+    balances: tuple[int, int]
+    started_at: datetime | None
+    same_device: bool
+    mine: bool  # the viewer plays in it: the link opens their seat, not a spectator's view
+
+
+def live_games(*, viewer: AbstractBaseUser | None, limit: int = LIVE_GAMES_SHOWN) -> list[LiveGame]:
+    """Games waiting for their start or being played, the most recently started first."""
+    viewer_id = getattr(viewer, "pk", None)
+    rows = (
+        Game.objects.filter(status__in=Game.ACTIVE_STATUSES)
+        .select_related("player0", "player1")
+        .order_by(F("started_at").desc(nulls_last=True), "-created_at")[:limit]
+    )
+    games = []
+    for game in rows:
+        # The round and the balances are public (every view shows them); the stored state
+        # is read for them only, so that a list costs no engine call per game.
+        state = game.state
+        snapshot = game.players_snapshot
+        games.append(
+            LiveGame(
+                pk=game.pk,
+                players=(game.player0.get_username(), game.player1.get_username()),
+                ratings=(str(snapshot[0]["rating_label"]), str(snapshot[1]["rating_label"])),
+                playing=game.status == Game.Status.PLAYING,
+                round=int(state.get("round", 0)),
+                balances=(int(state["balances"][0]), int(state["balances"][1])),
+                started_at=game.started_at,
+                same_device=game.same_device,
+                mine=viewer_id is not None and viewer_id in (game.player0_id, game.player1_id),
+            )
+        )
+    return games

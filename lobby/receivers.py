@@ -1,0 +1,20 @@
+"""The lobby listens to games: a game created, started or over changes the live games list.
+
+games sends `game_status_changed` inside the transaction that records the change; the
+pages are told once it commits (lobby.broadcast), so a rolled-back change tells nobody.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.dispatch import receiver
+
+from games.models import Game
+from games.signals import game_status_changed
+from lobby.broadcast import live_games_changed_on_commit
+
+
+@receiver(game_status_changed, dispatch_uid="lobby.live_games_changed")
+def live_games_changed(sender: Any, *, game: Game, **kwargs: Any) -> None:
+    live_games_changed_on_commit()

@@ -1,0 +1,168 @@
+"""The cost of an accepted move in SQL statements (issue: fast moves under load).
+
+A move is a locked read of the game (with the log's last sequence number and the request
+id's earlier answer in the same statement), one log row and the game row. The broadcast
+after commit reads nothing from the database: the players' names came with the locked
+read and their ratings are the game's snapshot.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
+
+from games import broadcast, engine, presence, services
+from games.audiences import SEAT_0, SEAT_1, WATCH, game_group
+from games.models import Game, GameAction
+from tests.games.factories import choose, make_game
+
+pytestmark = pytest.mark.django_db
+
+TRANSACTION_CONTROL = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE SAVEPOINT")
+
+
+def statements(captured: CaptureQueriesContext) -> list[str]:
+    """The SQL statements run, without the transaction's own BEGIN/COMMIT/savepoints."""
+    return [
+        query["sql"]
+        for query in captured.captured_queries
+        if not query["sql"].upper().startswith(TRANSACTION_CONTROL)
+    ]
+
+
+def next_move(game: Game) -> tuple[int, dict]:
+    state = engine.from_json(Game.objects.get(pk=game.pk).state)
+    for seat in (0, 1):
+        action = choose(engine.legal_actions(state, seat))
+        if action is not None:
+            return seat, action
+    raise AssertionError("nobody can act")
+
+
+def test_every_accepted_move_of_a_game_costs_at_most_four_statements(
+    alice, bob, django_capture_on_commit_callbacks
+):
+    game = make_game(alice, bob)
+    users = (alice, bob)
+    costs = []
+    for number in range(40):
+        seat, action = next_move(game)
+        # The broadcast runs too (on commit), and must read nothing.
+        with (
+            CaptureQueriesContext(connection) as captured,
+            django_capture_on_commit_callbacks(execute=True),
+        ):
+            result = services.game_submit_action(
+                game_id=game.pk, user=users[seat], action=action, request_id=f"m{number}"
+            )
+        assert result.ok, (action, result)
+        costs.append((action["do"], statements(captured)))
+    assert all(len(sql) <= 4 for _do, sql in costs), [
+        (do, len(sql), [s[:60] for s in sql]) for do, sql in costs if len(sql) > 4
+    ]
+    # A plain move: lock-and-read, then insert the log row and write the game (one
+    # statement on PostgreSQL, a WITH clause; two on SQLite).
+    _do, sql = next(c for c in costs if c[0] == "play")
+    written = [s.upper() for s in sql[1:]]
+    assert sql[0].upper().startswith("SELECT")
+    if connection.features.has_select_for_update_of:
+        assert "FOR UPDATE OF" in sql[0].upper()
+    if connection.vendor == "postgresql":
+        assert len(written) == 1
+        assert written[0].startswith("WITH") and "INSERT INTO" in written[0]
+    else:
+        assert [w.split()[0] for w in written] == ["INSERT", "UPDATE"]
+
+
+def test_a_replayed_request_is_answered_from_the_locked_read_alone(alice, bob):
+    game = make_game(alice, bob)
+    assert services.game_submit_action(
+        game_id=game.pk, user=alice, action={"do": "start"}, request_id="r1"
+    ).ok
+    with CaptureQueriesContext(connection) as captured:
+        again = services.game_submit_action(
+            game_id=game.pk, user=alice, action={"do": "start"}, request_id="r1"
+        )
+    assert again.ok and again.duplicate and again.version == 1
+    assert len(statements(captured)) == 1
+
+
+def test_the_locked_read_carries_names_and_the_prior_answer(alice, bob):
+    game = make_game(alice, bob)
+    services.game_submit_action(game_id=game.pk, user=bob, action={"do": "draw"}, request_id="x")
+    with transaction.atomic():
+        locked = services.game_locked(game.pk, user=bob, request_id="x")
+        assert locked is not None
+        assert locked.player_names() == ["alice", "bob"]
+        assert locked.log_seq == 1
+        assert locked.prior_error and locked.prior_version == 0
+        fresh = services.game_locked(game.pk, user=alice, request_id="x")
+        assert fresh is not None and fresh.prior_version is None and fresh.prior_error is None
+    assert services.game_locked(10**9) is None
+
+
+def submit_twice_at_once(game_id: int, user, rid: str) -> list:
+    barrier = threading.Barrier(2)
+    results: list = [None, None]
+
+    def run(i: int) -> None:
+        try:
+            barrier.wait()
+            results[i] = services.game_submit_action(
+                game_id=game_id, user=user, action={"do": "resign"}, request_id=rid
+            )
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in (0, 1)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    return results
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_request_racing_its_own_retry_is_applied_once(alice, bob):
+    """Both copies of one request id at once: one applies, the other gets its answer."""
+    for attempt in range(5):
+        game = make_game(alice, bob)
+        results = submit_twice_at_once(game.pk, alice, f"same-{attempt}")
+        assert results[0].version == results[1].version == 1, results
+        assert sorted(r.duplicate for r in results) == [False, True], results
+        assert GameAction.objects.filter(game=game, request_id=f"same-{attempt}").count() == 1
+
+
+def test_a_change_is_computed_and_sent_only_for_audiences_somebody_listens_to(
+    alice, bob, monkeypatch
+):
+    game = make_game(alice, bob)
+    sent: list[list[str]] = []
+    monkeypatch.setattr(
+        broadcast, "group_send_all", lambda messages: sent.append([g for g, _ in messages])
+    )
+    group = {a: game_group(game.pk, a) for a in (SEAT_0, SEAT_1, WATCH)}
+    try:
+        broadcast.broadcast_state(game, [])
+        presence.presence_join(game.pk, [0], "socket-of-alice")
+        broadcast.broadcast_state(game, [])
+        presence.presence_join(game.pk, [presence.WATCH], "socket-of-carol")
+        # A spectator is not a player: the seats' presence is unchanged.
+        assert presence.presence_connected(game.pk) == [True, False]
+        broadcast.broadcast_state(game, [])
+        # Presence unknown (Redis unreachable): everybody is sent the change.
+        with monkeypatch.context() as patch:
+            patch.setattr(broadcast, "presence_listening", lambda game_id: None)
+            broadcast.broadcast_state(game, [])
+    finally:
+        presence.presence_leave(game.pk, [0], "socket-of-alice")
+        presence.presence_leave(game.pk, [presence.WATCH], "socket-of-carol")
+    assert sent == [
+        [],
+        [group[SEAT_0]],
+        [group[SEAT_0], group[WATCH]],
+        [group[SEAT_0], group[SEAT_1], group[WATCH]],
+    ]
