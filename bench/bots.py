@@ -13,7 +13,8 @@
    `--budget`, on a smaller sample (`--budget-games`, default N / 10).
 3. Hard's decision time: p50/p99/max per budget, and p99 at the platform's budget
    (`--platform-budget`, COMPUTER_THINK_SECONDS' default) over positions met in the ladder.
-4. Speed on one core: the hard bot's play-outs per second, the engine's random legal play
+4. Speed on one core: the hard bot's play-outs per second (a placement's run six moves on,
+   the auction's and the lead's to the end of the round), the engine's random legal play
    in actions per second, and the `dominoes` PyPI package's random play in moves per second,
    measured in the same run.
 
@@ -304,7 +305,7 @@ def main() -> None:
     rate = playouts_per_second(views, args.budget) if views else 0.0
 
     print("Speed (one core, this run):")
-    print(f"  hard play-outs/s:        {rate:,.0f}  (to the end of the round)")
+    print(f"  hard play-outs/s:        {rate:,.0f}  (six moves on, or to the round's end)")
     print(f"  engine actions/s:        {engine_actions_per_second(300, args.seed):,.0f}")
     print(f"  dominoes (PyPI) moves/s: {dominoes_moves_per_second(3000, args.seed):,.0f}")
     print(

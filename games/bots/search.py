@@ -174,9 +174,16 @@ def hard(
             base = position.deal(hand, boneyard)
         dice = random.Random(rng.getrandbits(64))
         throw = dice.getstate()  # restored for each candidate: cheaper than seeding anew
-        for i, move in enumerate(options):
+        values: list[float] = []
+        for move in options:
+            if done and time.perf_counter() >= stop:
+                break  # out of time mid-sample: every candidate keeps the same samples
             dice.setstate(throw)
-            totals[i] += rollout(play_move(base, me, move, 0.0), me, balance, dice, horizon)
+            values.append(rollout(play_move(base, me, move, 0.0), me, balance, dice, horizon))
+        if len(values) < len(options):
+            break
+        for i, value in enumerate(values):
+            totals[i] += value
         done += 1
         if time.perf_counter() >= stop:
             break
