@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-from-lock
 NODE_STAMP := node_modules/.installed-from-lock
 export PATH := $(abspath $(BIN)):$(PATH)
 
-.PHONY: run test lint format bench messages clean-var
+.PHONY: run test lint format bench bench-bots messages clean-var
 
 $(STAMP): requirements.lock
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -47,3 +47,7 @@ messages: $(STAMP)
 	$(BIN)/python manage.py makemessages --locale es --locale en --ignore '.venv/*' --ignore 'var/*'
 	$(BIN)/python manage.py makemessages --domain djangojs --locale es --locale en --ignore '.venv/*' --ignore 'var/*'
 	$(BIN)/python manage.py compilemessages --ignore '.venv/*'
+
+# The computer players' ladder (issue 13): about 20 minutes on one core.
+bench-bots: $(STAMP)
+	$(BIN)/python bench/bots.py

@@ -172,6 +172,15 @@ CLOCK_KEEPER = env.bool("CLOCK_KEEPER", default=True)
 CLOCK_KEEPER_POLL_SECONDS = env.float("CLOCK_KEEPER_POLL_SECONDS", default=0.2)
 # Threads of a clock keeper settling due games at once (PostgreSQL; SQLite takes one).
 CLOCK_KEEPER_SETTLERS = env.int("CLOCK_KEEPER_SETTLERS", default=8)
+# The computer player (games.computer_play): it answers within 2 s of its turn starting,
+# after a human-like pause of about COMPUTER_PAUSE_SECONDS, thinking at most
+# COMPUTER_THINK_SECONDS; a seat silent for COMPUTER_NUDGE_SECONDS is asked again by the
+# clock keeper. A replay's "what would the computer play?" thinks COMPUTER_SUGGEST_SECONDS.
+COMPUTER_PAUSE_SECONDS = env.float("COMPUTER_PAUSE_SECONDS", default=0.8)
+COMPUTER_THINK_SECONDS = env.float("COMPUTER_THINK_SECONDS", default=1.0)
+COMPUTER_NUDGE_SECONDS = env.float("COMPUTER_NUDGE_SECONDS", default=5.0)
+COMPUTER_SUGGEST_SECONDS = env.float("COMPUTER_SUGGEST_SECONDS", default=1.0)
+COMPUTER_SUGGESTIONS_PER_MINUTE = env.int("COMPUTER_SUGGESTIONS_PER_MINUTE", default=20)
 CELERY_BEAT_SCHEDULE = {
     # Pairs "Play now" players whose accepted rating range has widened enough.
     "queue-pair": {"task": "lobby.tasks.queue_pair", "schedule": 1.0},

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from games.faults import game_cancel_by_admin
-from games.models import Game, GameAction
+from games.models import Bot, Game, GameAction
 
 
 class GameActionInline(admin.TabularInline):
@@ -43,7 +43,7 @@ class GameAdmin(admin.ModelAdmin):
         "created_at",
         "next_deadline",
     ]
-    list_filter = ["status", "rated", "same_device"]
+    list_filter = ["status", "rated", "same_device", "bot_strength"]
     search_fields = ["player0__username", "player1__username"]
     list_select_related = ["player0", "player1"]
     date_hierarchy = "created_at"
@@ -56,6 +56,8 @@ class GameAdmin(admin.ModelAdmin):
         "version",
         "rated",
         "same_device",
+        "bot_seat",
+        "bot_strength",
         "created_at",
         "started_at",
         "finished_at",
@@ -93,3 +95,20 @@ class GameAdmin(admin.ModelAdmin):
             % {"count": len(cancelled)},
             messages.WARNING,
         )
+
+
+@admin.register(Bot)
+class BotAdmin(admin.ModelAdmin):
+    """The computer players: made by games.computer.bot_account, one per strength."""
+
+    list_display = ["__str__", "strength", "user", "created_at"]
+    list_select_related = ["user"]
+    fields = ["strength", "user", "created_at"]
+    readonly_fields = fields
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        # Their games point to their accounts.
+        return False

@@ -44,16 +44,24 @@ def events_for_audience(events: list[dict[str, Any]], audience: str) -> list[dic
     return engine.events_for(events, AUDIENCE_SEAT[audience])
 
 
+def with_computer(game: Game, connected: list[bool]) -> list[bool]:
+    """Each seat's "connected" dot: a person's open sockets; a computer is always there."""
+    return [on or seat == game.bot_seat for seat, on in enumerate(connected)]
+
+
 def players_meta(game: Game) -> list[dict[str, Any]]:
     """Names, and the ratings stored with the game when it was created (no ledger read).
 
     `name` is what the page calls the seat: a same-device game's player names, else the
-    username.
+    username. `bot` is a computer player's strength (null for a person): the page names it
+    "Computer (hard)" in the reader's language, which a broadcast cannot know.
     """
+    bots = game.bots()
     return [
         {
             "username": username,
-            "name": game.seat_name(seat),
+            "name": username if seat in bots else game.seat_name(seat),
+            "bot": bots.get(seat),
             "rating": snapshot["rating"],
             "rating_label": snapshot["rating_label"],
         }
@@ -87,7 +95,7 @@ def client_view(
         player.update(extra)
     view["deadline"] = timebase.to_ms(view.get("deadline"))
     view["server_time"] = timebase.to_ms(now)
-    view["connected"] = list(connected)
+    view["connected"] = with_computer(game, connected)
     view["rated"] = game.rated
     view["rematch"] = rematch_info(game)
     return view
@@ -249,7 +257,8 @@ def broadcast_rematch(game: Game, *, declined_by: int | None = None) -> None:
 
 
 def presence_messages(game: Game) -> list[tuple[str, dict[str, Any]]]:
-    event = game_event({"type": "presence", "connected": presence_connected(game.pk)})
+    connected = with_computer(game, presence_connected(game.pk))
+    event = game_event({"type": "presence", "connected": connected})
     return [(game_group(game.pk, audience), event) for audience in game_audiences(game)]
 
 
@@ -263,7 +272,7 @@ def broadcast_presence_of(game_ids: set[int]) -> None:
     One send for them all: a Daphne process that dies leaves many games behind, and the
     clock keeper that sweeps must be back to the clocks at once.
     """
-    games = Game.objects.filter(pk__in=game_ids).only("pk", "same_device")
+    games = Game.objects.filter(pk__in=game_ids).only("pk", "same_device", "bot_seat")
     try:
         group_send_all([message for game in games for message in presence_messages(game)])
     except Exception:  # the pages learn it with their next state

@@ -23,6 +23,11 @@ MESSAGES: dict[str, Promise] = {
     "rate_limited": _("Too many messages: slow down."),
     "not_found": _("No such game."),
     "forbidden": _("You are not a player in this game."),
+    "stale": _("The game moved on before this request arrived."),
+    "not_finished": _("This is only available once the game is finished."),
+    "not_a_decision": _("There is no decision of a player at this step."),
+    "suggestion_failed": _("The computer could not suggest a move here."),
+    "login_required": _("Log in to ask the computer."),
     "unavailable": _("Connection to the server lost — your last move is being retried."),
     # Rematches.
     "rematch_not_over": _("A rematch can be offered once the game is over."),

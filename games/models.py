@@ -30,6 +30,50 @@ def default_players_snapshot() -> list[dict[str, object]]:
     return [{"rating": DEFAULT_RATING, "rating_label": f"{DEFAULT_RATING}?"} for _seat in (0, 1)]
 
 
+class Bot(models.Model):
+    """A computer player: the account its seats point to, and how strongly it plays.
+
+    One per strength, made on first use by `games.computer.bot_account`. The account is
+    inactive with no usable password, so nobody can log in as it, challenge it or find it
+    on the leaderboard; it plays only through the games created for it.
+    """
+
+    class Strength(models.TextChoices):
+        # The values are games.bots.STRENGTHS (a test keeps them equal).
+        EASY = "easy", _("easy")
+        MEDIUM = "medium", _("medium")
+        HARD = "hard", _("hard")
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("account"),
+        on_delete=models.PROTECT,
+        related_name="bot",
+    )
+    strength = models.CharField(_("strength"), max_length=8, choices=Strength.choices, unique=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at"]
+        verbose_name = _("computer player")
+        verbose_name_plural = _("computer players")
+
+    def __str__(self) -> str:
+        return str(self.display_name)
+
+    @property
+    def display_name(self) -> str:
+        return str(BOT_NAMES[self.strength])
+
+
+# Whole sentences, so that each language can order the words its own way.
+BOT_NAMES = {
+    Bot.Strength.EASY: _("Computer (easy)"),
+    Bot.Strength.MEDIUM: _("Computer (medium)"),
+    Bot.Strength.HARD: _("Computer (hard)"),
+}
+
+
 class Game(models.Model):
     """One duel. The engine state is the truth; the other columns are copies for queries."""
 
@@ -99,6 +143,19 @@ class Game(models.Model):
         blank=True,
         related_name="rematch_of",
     )
+    # The computer player's seat and strength in a game against the computer (else null and
+    # ""): on the row itself, so that every read of a game knows without a join who decides
+    # for that seat (games.computer) and that the game is unrated.
+    bot_seat = models.PositiveSmallIntegerField(_("computer's seat"), null=True, blank=True)
+    bot_strength = models.CharField(
+        _("computer's strength"), max_length=8, choices=Bot.Strength.choices, blank=True
+    )
+    # Since when a computer seat has had something to do (a decision, Start or Continue),
+    # null when it has nothing; the clock keeper sends its decision again if it is late
+    # (games.computer), so a lost or crashed task cannot leave it silent.
+    bot_since = models.DateTimeField(
+        _("computer to act since"), null=True, blank=True, db_index=True
+    )
 
     class Meta:
         ordering = ["-created_at"]
@@ -125,14 +182,29 @@ class Game(models.Model):
         return [self.player0.get_username(), self.player1.get_username()]
 
     def seat_name(self, seat: int) -> str:
-        """What the page calls a seat: its same-device name, else the player's username."""
+        """What pages call a seat: "Computer (hard)" for the computer, a same-device game's
+        player name, else the player's username."""
+        if seat == self.bot_seat:
+            return str(BOT_NAMES[self.bot_strength])
         if len(self.seat_names) == 2 and self.seat_names[seat]:
             return str(self.seat_names[seat])
         return self.player_names()[seat]
 
+    def display_names(self) -> list[str]:
+        """Both seats' `seat_name`."""
+        return [self.seat_name(0), self.seat_name(1)]
+
     @property
     def is_active(self) -> bool:
         return self.status in self.ACTIVE_STATUSES
+
+    def bots(self) -> dict[int, str]:
+        """{seat: strength} of the computer player in this game, if any."""
+        return {} if self.bot_seat is None else {self.bot_seat: self.bot_strength}
+
+    @property
+    def against_computer(self) -> bool:
+        return self.bot_seat is not None
 
 
 class GameAction(models.Model):

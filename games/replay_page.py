@@ -62,6 +62,8 @@ class ReplayPage:
     usernames: list[str]
     steps: list[dict[str, Any]]
     start: int  # the step shown first (?step=N)
+    names: list[str]  # what the page shows: "Computer (hard)" for a computer
+    profiles: list[str | None]  # whose profile to link to, None for a computer
 
     @property
     def total(self) -> int:
@@ -108,7 +110,20 @@ def replay_page(*, game_id: int, step: int) -> ReplayPage | None:
     if game is None:
         return None
     usernames = [game.player0.get_username(), game.player1.get_username()]
+    names = game.display_names()
+    # A computer has no profile page (its account is inactive): its name is no link.
+    profiles = [None if seat == game.bot_seat else name for seat, name in enumerate(usernames)]
     if game.is_active:
-        return ReplayPage(game, False, usernames, [], 0)
+        return ReplayPage(game, False, usernames, [], 0, names, profiles)
     steps = replay_steps(game)
-    return ReplayPage(game, True, usernames, steps, max(0, min(step, len(steps) - 1)))
+    finished = game.status == Game.Status.FINISHED
+    for step_json in steps:
+        # A player's decision, at which the computer can say what it would have done
+        # (games.computer_play.computer_suggestion); only in a finished game.
+        step_json["decision"] = (
+            finished
+            and step_json["seat"] is not None
+            and step_json["action"].get("do") in engine.DECISIONS
+        )
+    start = max(0, min(step, len(steps) - 1))
+    return ReplayPage(game, True, usernames, steps, start, names, profiles)

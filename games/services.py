@@ -20,7 +20,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 from django.utils.functional import Promise
 
-from games import engine, rows, timebase
+from games import computer, engine, rows, timebase
 from games.broadcast import broadcast_rematch, broadcast_state
 from games.errors import message_for
 from games.models import Game, GameAction, default_players_snapshot
@@ -99,6 +99,7 @@ CHANGED_FIELDS = (
     "clock_failures",
     "clock_retry_at",
     "log_seq",
+    "bot_since",
 )
 
 
@@ -225,6 +226,8 @@ class _GameWriter:
             game.started_at = self.received_at
         if game.finished_at is None and not game.is_active:
             game.finished_at = self.received_at
+        computer_to_act = computer.seats_to_act(game, state)
+        game.bot_since = self.received_at if computer_to_act else None
         rows.game_update(game, CHANGED_FIELDS, log_rows=self.pending_rows)
         # Inside the transaction: the ratings app rates (or reverses) with the result itself.
         if game.status != self._status_before:
@@ -235,6 +238,10 @@ class _GameWriter:
             game_status_changed.send(sender=Game, game=game)
         events = list(self.events)
         transaction.on_commit(lambda: broadcast_state(game, events, state=state))
+        if computer_to_act:
+            computer.computer_schedule_on_commit(
+                game_id=game.pk, version=game.version, since=self.now
+            )
 
 
 def _advance_into(writer: _GameWriter, state: Any) -> Any:
@@ -261,9 +268,19 @@ def _normalize_request_id(request_id: Any) -> str | None:
 
 
 def game_submit_action(
-    *, game_id: int, user: AbstractBaseUser, action: Any, request_id: Any
+    *,
+    game_id: int,
+    user: AbstractBaseUser,
+    action: Any,
+    request_id: Any,
+    expected_version: int | None = None,
 ) -> ActionResult:
-    """Apply one player's action; idempotent on (game, user, request_id)."""
+    """Apply one player's action; idempotent on (game, user, request_id).
+
+    With `expected_version`, the action is refused as `stale` (and not logged) if the game
+    has changed since that version: a decision made on an older table (the computer's)
+    must not land on a newer one.
+    """
     try:
         rid = _normalize_request_id(request_id)
     except ValueError:
@@ -271,16 +288,22 @@ def game_submit_action(
     if not action_is_well_formed(action):
         return ActionResult(ok=False, version=None, code="bad_request")
     try:
-        return _submit(game_id, user, action, rid)
+        return _submit(game_id, user, action, rid, expected_version)
     except IntegrityError:
         if rid is None:
             raise
         # The same request, sent again while its original held the lock, did not see the
         # original's log row (see games.rows.game_locked_read); now it does.
-        return _submit(game_id, user, action, rid)
+        return _submit(game_id, user, action, rid, expected_version)
 
 
-def _submit(game_id: int, user: AbstractBaseUser, action: Any, rid: str | None) -> ActionResult:
+def _submit(
+    game_id: int,
+    user: AbstractBaseUser,
+    action: Any,
+    rid: str | None,
+    expected_version: int | None = None,
+) -> ActionResult:
     with transaction.atomic():
         game = game_locked(game_id, user=user, request_id=rid)
         if game is None:
@@ -295,6 +318,8 @@ def _submit(game_id: int, user: AbstractBaseUser, action: Any, rid: str | None) 
                 code=game.prior_error,
                 duplicate=True,
             )
+        if expected_version is not None and game.version != expected_version:
+            return ActionResult(ok=False, version=game.version, code="stale")
         writer = _GameWriter(game, timebase.server_now())
         state = _advance_into(writer, engine.from_json(game.state))  # a flag beats a late move
         # A same-device game (one user, both seats) acts for the seat its screen shows (R7.7).

@@ -7,4 +7,9 @@ urlpatterns = [
     path("games/same-device/", views.same_device_new, name="same-device-new"),
     path("games/<int:game_id>/", views.game_page, name="game"),
     path("games/<int:game_id>/replay/", views.replay, name="game-replay"),
+    path(
+        "games/<int:game_id>/replay/<int:index>/computer/",
+        views.replay_suggestion,
+        name="game-replay-suggestion",
+    ),
 ]

@@ -6,14 +6,16 @@ The lobby, its challenge forms and "Play now" are the lobby app's (lobby.views).
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods
 
 from games import engine
 from games.audiences import game_audience, game_get
+from games.computer_play import computer_suggestion, suggestion_text
+from games.errors import ServiceError
 from games.forms import SameDeviceForm
 from games.replay_page import replay_page
 from games.services import same_device_game_create
@@ -65,7 +67,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "game": game,
         "audience": audience,
         "ws_path": f"/ws/games/{game.pk}/",
-        "players": [game.seat_name(0), game.seat_name(1)],
+        "players": game.display_names(),
         # The request vocabulary, for the page to send only the fields a request may carry.
         "action_keys": {do: list(fields) for do, fields in engine.ACTION_KEYS.items()},
         # Until the first state arrives (which carries them in `view.rules`).
@@ -85,3 +87,22 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     if page is None:
         raise Http404(_("No such game."))
     return render(request, "games/replay.html", {"replay": page})
+
+
+SUGGESTION_STATUS = {"not_found": 404, "login_required": 403, "rate_limited": 429}
+
+
+@require_GET
+def replay_suggestion(request: HttpRequest, game_id: int, index: int) -> JsonResponse:
+    """JSON: what the hard computer would have done at the replay's step `index`.
+
+    For signed-in players only: an answer not cached yet costs a second of thinking.
+    """
+    try:
+        if not request.user.is_authenticated:
+            raise ServiceError("login_required")
+        result = computer_suggestion(game_id=game_id, index=index, user_id=request.user.pk)
+    except ServiceError as error:
+        status = SUGGESTION_STATUS.get(error.code, 400)
+        return JsonResponse({"error": error.code, "message": str(error.message)}, status=status)
+    return JsonResponse({**result, **suggestion_text(result)})

@@ -23,4 +23,5 @@ urlpatterns = [
         name="challenge-cancel",
     ),
     path("play-now/", views.play_now, name="play-now"),
+    path("play-computer/", views.computer_new, name="computer-new"),
 ]

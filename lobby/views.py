@@ -14,14 +14,16 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
+from games.computer_play import computer_game_create, computer_game_in_progress
 from games.errors import ServiceError
+from games.models import Bot
 from games.selectors import live_games
 from lobby import challenges
 from lobby.selectors import lobby_snapshot
 from lobby.services import queue_status_of
-from ratings.selectors import rating_label, rating_state
+from ratings.selectors import players_snapshot, rating_label, rating_state
 
 # The lobby shows the newest few games in progress; the live games page lists them all.
 LOBBY_LIVE_GAMES = 5
@@ -111,3 +113,26 @@ def play_now(request: HttpRequest) -> HttpResponse:
             ),
         },
     )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def computer_new(request: HttpRequest) -> HttpResponse:
+    """Play the computer: GET shows the strengths; a POST with one starts the game at once.
+
+    One game against the computer at a time: its moves cost the server real thinking, and
+    a player who asks again is most likely looking for the game they already have.
+    """
+    current = computer_game_in_progress(user=request.user)
+    if current is not None:
+        messages.info(request, _("You are already playing the computer: here is your game."))
+        return HttpResponseRedirect(_game_url(current.pk))
+    if request.method == "POST":
+        strength = request.POST.get("strength", "")
+        if strength in Bot.Strength.values:
+            (snapshot,) = players_snapshot([request.user])
+            game = computer_game_create(user=request.user, strength=strength, snapshot=snapshot)
+            return HttpResponseRedirect(_game_url(game.pk))
+        context = {"error": _("Choose how strongly the computer plays.")}
+        return render(request, "lobby/computer_new.html", context, status=400)
+    return render(request, "lobby/computer_new.html")

@@ -19,6 +19,9 @@ from ratings.services import rating_record_game_result, rating_reverse_game
 
 @receiver(game_finished, dispatch_uid="ratings.rate_finished_game")
 def rate_finished_game(sender: Any, *, game: Game, **kwargs: Any) -> None:
+    # Games against the computer are practice: they move nobody's rating.
+    if game.against_computer:
+        return
     rating_record_game_result(game=game)
 
 

@@ -16,6 +16,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from games import engine
+from games.computer import AGAINST_COMPUTER
 from games.models import Game, GameAction
 from ratings.elo import INITIAL_RATING, PlayerRating, display_rating
 from ratings.models import RatingEntry
@@ -97,11 +98,14 @@ def rating_history(*, user: AbstractBaseUser) -> list[RatingEntry]:
 def game_is_ratable(game: Game) -> bool:
     """Whether a game's result counts for the ratings (it may not be saved yet).
 
-    Only finished games between two different accounts, not same-device, with a winner,
+    Only finished games between two different people (not against the computer), not
+    same-device, with a winner,
     in which both seats made at least one decision of their own (not Start, Continue or
     Resign, and not an automatic action, which the log records without a seat).
     """
     if game.status != Game.Status.FINISHED or not game.rated or game.same_device:
+        return False
+    if game.against_computer:
         return False
     if game.player0_id == game.player1_id or game.winner_seat not in (0, 1):
         return False
@@ -165,11 +169,13 @@ def leaderboard(*, now: datetime | None = None, limit: int = LEADERBOARD_SIZE) -
     return rows
 
 
-def games_of(*, user: AbstractBaseUser) -> QuerySet[Game]:
-    """The player's games, newest first, with what the profile shows of each."""
+def games_of(*, user: AbstractBaseUser, against_computer: bool = False) -> QuerySet[Game]:
+    """The player's games against people (or, asked so, against the computer), newest
+    first, with what the profile shows of each."""
+    games = Game.objects.filter(Q(player0=user) | Q(player1=user))
+    games = games.filter(AGAINST_COMPUTER) if against_computer else games.exclude(AGAINST_COMPUTER)
     return (
-        Game.objects.filter(Q(player0=user) | Q(player1=user))
-        .select_related("player0", "player1")
+        games.select_related("player0", "player1")
         .prefetch_related("service_faults")
         .order_by("-created_at")
     )
@@ -178,15 +184,18 @@ def games_of(*, user: AbstractBaseUser) -> QuerySet[Game]:
 @dataclass(frozen=True)
 class ProfileGame:
     game: Game
-    opponent: str
+    opponent: str  # a username (its profile's address), or a computer's name
     seat: int | None
     outcome: str  # "win", "loss", "cancelled", "aborted", "playing", "waiting", "finished"
     delta: int | None
     reversed: bool
 
 
-def profile_games(*, user: AbstractBaseUser, limit: int = 50) -> list[ProfileGame]:
-    games = list(games_of(user=user)[:limit])
+def profile_games(
+    *, user: AbstractBaseUser, limit: int = 50, against_computer: bool = False
+) -> list[ProfileGame]:
+    """The profile's game list; games against the computer are listed apart (unrated)."""
+    games = list(games_of(user=user, against_computer=against_computer)[:limit])
     entries = RatingEntry.objects.filter(player=user, game__in=[g.pk for g in games])
     deltas: dict[int, int] = {}
     reversed_ids: set[int] = set()
@@ -203,7 +212,9 @@ def profile_games(*, user: AbstractBaseUser, limit: int = 50) -> list[ProfileGam
             opponent = ""
         else:
             other = game.player1 if seat == 0 else game.player0
-            opponent = other.get_username()
+            opponent = (
+                game.display_names()[1 - seat] if game.against_computer else other.get_username()
+            )
         if game.status == Game.Status.FINISHED and seat is not None and game.winner_seat in (0, 1):
             outcome = "win" if game.winner_seat == seat else "loss"
         else:
@@ -229,8 +240,13 @@ class ResultsSummary:
 
 
 def results_summary(*, user: AbstractBaseUser) -> ResultsSummary:
-    """Wins and losses over finished two-player games (rated or not), and cancelled games."""
-    games = Game.objects.filter(same_device=False).filter(Q(player0=user) | Q(player1=user))
+    """Wins and losses over finished games against people (rated or not), and cancelled
+    games; games against the computer are counted apart (`computer_summary`)."""
+    games = (
+        Game.objects.filter(same_device=False)
+        .filter(Q(player0=user) | Q(player1=user))
+        .exclude(AGAINST_COMPUTER)
+    )
     finished = games.filter(status=Game.Status.FINISHED)
     wins = finished.filter(Q(player0=user, winner_seat=0) | Q(player1=user, winner_seat=1)).count()
     losses = finished.filter(

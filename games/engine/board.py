@@ -22,7 +22,7 @@ _ZERO_COUNTS = (0, 0, 0, 0)
 
 
 class Board:
-    __slots__ = ("arms", "count", "counts", "ends", "fit_mask", "lead", "spinner")
+    __slots__ = ("_placed", "arms", "count", "counts", "ends", "fit_mask", "lead", "spinner")
 
     lead: int
     arms: tuple[Arm, Arm, Arm, Arm]
@@ -40,6 +40,9 @@ class Board:
         spinner: tuple[int, int] | None = None,
     ) -> None:
         self.lead = lead
+        # Boards `place` built from this one, by tile * 4 + end: a search asks what a placement
+        # would count and then makes it, many times from one position; never part of the state.
+        self._placed: dict[int, Board] | None = None
         self.arms = arms
         self.spinner = spinner
         if lead < 0:
@@ -74,6 +77,14 @@ class Board:
 
     def place(self, tile: int, end: int) -> Board:
         """A new board with `tile` on `end`; the caller has checked that it fits."""
+        placed = self._placed
+        key = tile * 4 + end
+        if placed is None:
+            placed = self._placed = {}
+        else:
+            known = placed.get(key)
+            if known is not None:
+                return known
         left, right, up, down = self.arms
         arm = self.arms[end]
         grown = (*arm, (tile, OTHER[tile * 7 + self.ends[end]]))
@@ -89,7 +100,8 @@ class Board:
         if spinner is None and IS_DOUBLE[tile]:
             # R3.2: the first double of the round is the spinner, wherever it lands.
             spinner = (end, len(arm))
-        return Board(self.lead, arms, spinner)
+        board = placed[key] = Board(self.lead, arms, spinner)
+        return board
 
 
 EMPTY_BOARD = Board()

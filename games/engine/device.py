@@ -13,7 +13,7 @@ from typing import Any
 
 from .game import awaiting_reveal, legal_actions
 from .state import State
-from .views import view
+from .views import trail_view, view
 
 
 def device_seat(state: State) -> int:
@@ -39,4 +39,6 @@ def device_view(state: State, now: float) -> dict[str, Any]:
     if seat != state.to_act or awaiting_reveal(state):
         out["hand"] = None
         out["must_play"] = None
+        # Its drawn tiles are part of the hand: named only while the hand shows.
+        out["trail"] = trail_view(state, None)
     return out

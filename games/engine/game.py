@@ -17,7 +17,7 @@ from typing import Any
 
 from . import auction as bids
 from .actions import ACTION_KEYS
-from .board import EMPTY_BOARD, END_INDEX, END_NAMES, lead_board
+from .board import EMPTY_BOARD, END_INDEX, END_NAMES, Board, lead_board
 from .clock import BANK, CONTINUE_TIMEOUT, START_TIMEOUT, charge, flag_at
 from .deals import new_seed, parse_deal, shuffled_deal
 from .errors import RuleError
@@ -35,6 +35,11 @@ from .state import (
     ROUND_OVER,
     START,
     TERMINAL,
+    TRAIL_AUTO_LEAD,
+    TRAIL_DRAW,
+    TRAIL_LEAD,
+    TRAIL_PASS,
+    TRAIL_PLAY,
     WAITING,
     Auction,
     Bid,
@@ -158,39 +163,103 @@ def legal_actions(st: State, seat: int | None) -> list[Action]:
         return [resign]
     if awaiting_reveal(st):
         return [{"do": "reveal"}, resign]
-    out: list[Action]
+    out = [_action_of(move) for move in _moves(st, seat)]
+    out.append(resign)
+    return out
+
+
+# --------------------------------------------------------------------------- moves for search
+
+# A decision in compact form for search (games/bots): (kind, tile id or amount, end index).
+# The same decisions as `legal_actions` lists, in the same order, without building requests.
+Move = tuple[int, int, int]
+MOVE_PLAY, MOVE_DRAW, MOVE_LEAD, MOVE_BID, MOVE_RAISE, MOVE_ACCEPT, MOVE_RENOUNCE = range(7)
+_DRAW: Move = (MOVE_DRAW, -1, -1)
+_ACCEPT: Move = (MOVE_ACCEPT, -1, -1)
+_RENOUNCE: Move = (MOVE_RENOUNCE, -1, -1)
+
+
+def decision_moves(st: State, seat: int) -> list[Move]:
+    """The decisions `seat` may take now as Moves; empty when it has none to take
+    (not its turn, no round in play, a same-device hand not revealed yet)."""
+    if st.status != PLAYING or seat != st.to_act or st.phase not in DECISION_PHASES:
+        return []
+    if awaiting_reveal(st):
+        return []
+    return _moves(st, seat)
+
+
+def _moves(st: State, seat: int) -> list[Move]:
+    phase = st.phase
     if phase == PLAY:
         board = st.board
         if st.must_play >= 0:
             candidates: tuple[int, ...] = (st.must_play,)
         else:
             candidates = tiles_of(st.hands[seat] & board.fit_mask)
-        if candidates:
-            out = []
-            ends = board.ends
-            for t in candidates:
-                base = t * 7
-                name = NAME[t]
-                for e in range(4):
-                    v = ends[e]
-                    if v >= 0 and OTHER[base + v] >= 0:
-                        out.append({"do": "play", "tile": name, "end": END_NAMES[e]})
-        else:
-            out = [{"do": "draw"}]
-    elif phase == LEAD:
-        out = [{"do": "lead", "tile": NAME[t]} for t in tiles_of(st.hands[seat])]
+        if not candidates:
+            return [_DRAW]
+        out: list[Move] = []
+        ends = board.ends
+        for t in candidates:
+            base = t * 7
+            for e in range(4):
+                v = ends[e]
+                if v >= 0 and OTHER[base + v] >= 0:
+                    out.append((MOVE_PLAY, t, e))
+        return out
+    if phase == LEAD:
+        return [(MOVE_LEAD, t, -1) for t in tiles_of(st.hands[seat])]
+    auc = st.auction
+    assert auc is not None
+    amounts = bids.legal_amounts(st.balances[seat], seat == auc.jockey, auc.bid)
+    if auc.bid is None:
+        return [_RENOUNCE, *((MOVE_BID, a, -1) for a in amounts)]
+    return [_ACCEPT, *((MOVE_RAISE, a, -1) for a in amounts)]
+
+
+def _action_of(move: Move) -> Action:
+    kind, x, end = move
+    if kind == MOVE_PLAY:
+        return {"do": "play", "tile": NAME[x], "end": END_NAMES[end]}
+    if kind == MOVE_LEAD:
+        return {"do": "lead", "tile": NAME[x]}
+    if kind == MOVE_BID:
+        return {"do": "bid", "amount": x}
+    if kind == MOVE_RAISE:
+        return {"do": "raise", "amount": x}
+    return {"do": _MOVE_DO[kind]}
+
+
+_MOVE_DO = {MOVE_DRAW: "draw", MOVE_ACCEPT: "accept", MOVE_RENOUNCE: "renounce"}
+
+
+def action_of(move: Move) -> Action:
+    """The request a client would send for `move`."""
+    return _action_of(move)
+
+
+def play_move(st: State, seat: int, move: Move, now: float) -> State:
+    """`apply` for a Move from `decision_moves`, for search: the new state and no events.
+
+    No timed transition runs first (a play-out never lets time pass) and the request is not
+    re-read; a move that `decision_moves` does not list raises RuleError like `apply`.
+    """
+    if st.status != PLAYING or seat != st.to_act or st.phase not in DECISION_PHASES:
+        raise RuleError("not_your_turn", "It is not your turn.")
+    if awaiting_reveal(st):
+        raise RuleError("wrong_phase", "Reveal your tiles first.")
+    new = st.clone()
+    events: list[Event] = []
+    kind, x, end = move
+    if kind == MOVE_PLAY:
+        if st.phase != PLAY or not 0 <= end < 4:
+            raise RuleError("wrong_phase", "You cannot play a tile now.")
+        _do_play(new, seat, x, END_NAMES[end], now, events)
     else:
-        auc = st.auction
-        assert auc is not None
-        amounts = bids.legal_amounts(st.balances[seat], seat == auc.jockey, auc.bid)
-        if auc.bid is None:
-            out = [{"do": "renounce"}]
-            out.extend({"do": "bid", "amount": a} for a in amounts)
-        else:
-            out = [{"do": "accept"}]
-            out.extend({"do": "raise", "amount": a} for a in amounts)
-    out.append(resign)
-    return out
+        action = _action_of(move)
+        _do_decision(new, seat, action["do"], action, now, events)
+    return new
 
 
 # --------------------------------------------------------------------------- transitions
@@ -423,6 +492,7 @@ def _do_play(
     st.must_play = -1
     st.passes = 0
     st.board = board.place(tile, e)
+    st.trail = (*st.trail, (seat, TRAIL_PLAY, tile, e))
     events.append({"type": "play", "t": now, "player": seat, "tile": name, "end": END_NAMES[e]})
     if _score(st, seat, now, events):
         return
@@ -445,6 +515,7 @@ def _do_draw(st: State, seat: int, now: float, events: list[Event]) -> None:
     if st.drawn >= len(st.boneyard):
         raise RuleError("cannot_draw", "The boneyard is empty.")
     tile = st.boneyard[st.drawn]
+    st.trail = (*st.trail, (seat, TRAIL_DRAW, tile, open_values(board)))
     st.drawn += 1
     hand |= BIT[tile]
     st.hands = (hand, st.hands[1]) if seat == 0 else (st.hands[0], hand)
@@ -464,7 +535,7 @@ def _do_lead(st: State, seat: int, tile: int, now: float, events: list[Event]) -
         raise RuleError("illegal_tile", f"You do not hold {NAME[tile]}.")
     _end_decision(st, now)
     events.append({"type": "lead", "t": now, "player": seat, "tile": NAME[tile]})
-    _place_lead(st, seat, tile, now, events)  # R2.3: any tile of the hand
+    _place_lead(st, seat, tile, now, events, auto=False)  # R2.3: any tile of the hand
 
 
 def _do_bid(st: State, seat: int, do: str, amount: int, now: float, events: list[Event]) -> None:
@@ -537,6 +608,15 @@ def _transfer(st: State, payer: int, points: int, why: str, now: float, events: 
     return moved
 
 
+def open_values(board: Board) -> int:
+    """The values showing at the open ends, as a mask (bit v: some end shows v)."""
+    mask = 0
+    for v in board.ends:
+        if v >= 0:
+            mask |= 1 << v
+    return mask
+
+
 def points_for_count(count: int) -> int:
     """R4.5: a positive multiple of 5 scores that many points; any other count scores nothing."""
     return count if count > 0 and count % 5 == 0 else 0
@@ -567,6 +647,7 @@ def _next_turn(st: State, seat: int, now: float, events: list[Event]) -> None:
 def _forced_pass(st: State, seat: int, now: float, events: list[Event]) -> None:
     # R5.3, R7.9: a pass has no choice in it, so it is automatic and takes no time.
     events.append({"type": "pass", "t": now, "player": seat, "auto": True})
+    st.trail = (*st.trail, (seat, TRAIL_PASS, -1, open_values(st.board)))
     st.passes += 1
     st.to_act = None
     st.clock_start = None
@@ -604,8 +685,11 @@ def _block(st: State, now: float, events: list[Event]) -> None:
     _close_round(st, "block", now, events)
 
 
-def _place_lead(st: State, seat: int, tile: int, now: float, events: list[Event]) -> None:
+def _place_lead(
+    st: State, seat: int, tile: int, now: float, events: list[Event], *, auto: bool
+) -> None:
     hand = st.hands[seat] & ~BIT[tile]
+    st.trail = (*st.trail, (seat, TRAIL_AUTO_LEAD if auto else TRAIL_LEAD, tile, 0))
     st.hands = (hand, st.hands[1]) if seat == 0 else (st.hands[0], hand)
     st.board = lead_board(tile)
     st.auction = None  # R6.5: the discount expires when the lead starts
@@ -678,6 +762,7 @@ def _start_round(st: State, now: float, events: list[Event]) -> None:
     st.passes = 0
     st.board = EMPTY_BOARD
     st.payments = ()
+    st.trail = ()
     st.continued = (False, False)
     st.closed_at = None
     st.showing = None  # R7.7: no hand is showing at the start of a round
@@ -703,7 +788,7 @@ def _start_round(st: State, now: float, events: list[Event]) -> None:
                 seat = 1
                 break
         events.append({"type": "lead", "t": now, "player": seat, "tile": NAME[tile], "auto": True})
-        _place_lead(st, seat, tile, now, events)
+        _place_lead(st, seat, tile, now, events, auto=True)
         return
     # R2.3, R6.1: after a domino the lead is auctioned; the rival decides first (R6.2).
     rival = 1 - jockey

@@ -65,6 +65,7 @@ def to_json(st: State) -> dict[str, Any]:
         "last_round": copy_summary(st.last_round),
         "deals": [deal_to_json(d) for d in st.deals],
         "seed": st.seed,
+        "trail": [[s, kind, NAME[t] if t >= 0 else None, x] for s, kind, t, x in st.trail],
     }
 
 
@@ -120,4 +121,9 @@ def from_json(d: dict[str, Any]) -> State:
     upcoming = d["deals"] if d["format"] == FORMAT else d["deals"][st.round :]
     st.deals = tuple(parse_deal(x) for x in upcoming)
     st.seed = d["seed"]
+    # Absent from states stored before the trail existed: their round simply shows none.
+    st.trail = tuple(
+        (int(s), int(kind), TILE_BY_NAME[t] if t is not None else -1, int(x))
+        for s, kind, t, x in d.get("trail", ())
+    )
     return st

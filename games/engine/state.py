@@ -53,6 +53,13 @@ class Payment(NamedTuple):
     why: str  # "score", "block" or "auction"
 
 
+# One entry of `State.trail`: (seat, kind, tile id or -1, detail). The detail of a play is
+# the end index; of a draw or a pass, the mask of the values open at the ends at that moment
+# (bit v set when an end shows v); of a lead, 0.
+TrailEntry = tuple[int, int, int, int]
+TRAIL_LEAD, TRAIL_AUTO_LEAD, TRAIL_PLAY, TRAIL_DRAW, TRAIL_PASS = 0, 1, 2, 3, 4
+
+
 class State:
     __slots__ = (
         "auction",
@@ -81,6 +88,7 @@ class State:
         "started",
         "status",
         "to_act",
+        "trail",
         "winner",
     )
 
@@ -115,6 +123,9 @@ class State:
     last_round: dict[str, object] | None  # built once at the close, never changed afterwards
     deals: tuple[Deal, ...]  # the deals given up front that are not dealt yet, in order
     seed: str | None  # secret for the deals not given up front; None: stop when they run out
+    # This round's placements, draws and passes in order (TRAIL_* below): what both players
+    # watched happen at the table, so a view can show its public part (who drew on which ends).
+    trail: tuple[TrailEntry, ...]
 
     def clone(self) -> State:
         """A shallow copy; replaced below by a generated, unrolled version of the same loop."""
@@ -175,6 +186,7 @@ def blank_state(
     st.last_round = None
     st.deals = deals
     st.seed = seed
+    st.trail = ()
     return st
 
 

@@ -15,7 +15,18 @@ from . import auction as bids
 from .board import END_INDEX, END_NAMES, SPINNER_AT_LEAD, Board, lead_board
 from .clock import BANK, CONTINUE_TIMEOUT, DELAY, START_TIMEOUT, flag_at
 from .game import BALANCE, awaiting_reveal, bank_at, deadline, legal_actions, points_for_count
-from .state import AUCTION, PLAYING, ROUND_OVER, WAITING, State, copy_summary
+from .state import (
+    AUCTION,
+    PLAYING,
+    ROUND_OVER,
+    TRAIL_AUTO_LEAD,
+    TRAIL_DRAW,
+    TRAIL_PASS,
+    TRAIL_PLAY,
+    WAITING,
+    State,
+    copy_summary,
+)
 from .tiles import HIGH, IS_DOUBLE, LOW, NAME, PIPS, TILE_BY_NAME, names_of
 
 Event = dict[str, Any]
@@ -92,6 +103,7 @@ def view(st: State, seat: int | None, now: float) -> dict[str, Any]:
         "play_preview": play_preview(st.board, legal),
         "boneyard_left": len(st.boneyard) - st.drawn,
         "auction": _auction_view(st, own),
+        "trail": trail_view(st, own),
         "jockey": st.jockey,
         "winner": st.winner,
         "reason": st.reason,
@@ -104,6 +116,40 @@ def view(st: State, seat: int | None, now: float) -> dict[str, Any]:
         "start_deadline": st.created_at + START_TIMEOUT if st.status == WAITING else None,
         "rules": dict(RULES),
     }
+
+
+def trail_view(st: State, seat: int | None) -> list[dict[str, Any]]:
+    """This round so far as everyone at the table saw it, oldest first.
+
+    `lead` {player, tile, auto}; `play` {player, tile, end}; `draw` {player, tile, ends};
+    `pass` {player, ends}, where `ends` lists the values showing at the open ends when the
+    player drew or passed (it held none of them). A drawn tile is named only to its drawer.
+    """
+    out: list[dict[str, Any]] = []
+    for player, kind, tile, detail in st.trail:
+        if kind == TRAIL_PLAY:
+            out.append(
+                {"player": player, "do": "play", "tile": NAME[tile], "end": END_NAMES[detail]}
+            )
+        elif kind in (TRAIL_DRAW, TRAIL_PASS):
+            entry: dict[str, Any] = {
+                "player": player,
+                "do": "draw" if kind == TRAIL_DRAW else "pass",
+            }
+            if kind == TRAIL_DRAW:
+                entry["tile"] = NAME[tile] if player == seat else None
+            entry["ends"] = [v for v in range(7) if detail >> v & 1]
+            out.append(entry)
+        else:
+            out.append(
+                {
+                    "player": player,
+                    "do": "lead",
+                    "tile": NAME[tile],
+                    "auto": kind == TRAIL_AUTO_LEAD,
+                }
+            )
+    return out
 
 
 def outcome(st: State) -> tuple[str, int | None, str | None]:

@@ -26,6 +26,7 @@ def profile_games_section(context: dict[str, Any], player: AbstractBaseUser) -> 
     state = rating_state(user_id=player.pk)
     history = rating_history(user=player)
     games = profile_games(user=player)
+    computer_games = profile_games(user=player, against_computer=True)
     return {
         "player": player,
         "request": context.get("request"),
@@ -36,7 +37,8 @@ def profile_games_section(context: dict[str, Any], player: AbstractBaseUser) -> 
         "chart": rating_chart([entry.rating_after for entry in history]) if history else None,
         "summary": results_summary(user=player),
         "games": games,
-        "has_anything": bool(history or games),
+        "computer_games": computer_games,
+        "has_anything": bool(history or games or computer_games),
     }
 
 

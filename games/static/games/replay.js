@@ -205,6 +205,8 @@ class Replay {
     root.querySelector("[data-go=forward]").setAttribute("aria-disabled", atEnd);
     root.querySelector("[data-go=last]").setAttribute("aria-disabled", atEnd);
     root.dataset.step = String(index);
+    // For what the page adds around a step (the computer's suggestion, replay_suggest.js).
+    root.dispatchEvent(new CustomEvent("replay:step", { detail: { index, step } }));
     const url = new URL(window.location.href);
     url.searchParams.set("step", String(index));
     window.history.replaceState(null, "", url);

@@ -248,6 +248,7 @@ const summary = new SummaryView($("#overlay"), {
   rematch: (answer) => {
     if (socket.rematch(answer) === null) toast(gettext("Not connected: reconnecting…"));
   },
+  computerAgain: $("#computer-again-form"),
   newSameDeviceUrl: root.dataset.sameDeviceUrl,
   gameUrl: (id) => gameUrl(id),
   ratingLine: () => ui.ratingLine,
@@ -308,6 +309,17 @@ function renderPresence(connected) {
   });
 }
 
+// A computer player's name in the reader's language; the server sends its strength.
+const COMPUTER_NAMES = {
+  easy: () => gettext("Computer (easy)"),
+  medium: () => gettext("Computer (medium)"),
+  hard: () => gettext("Computer (hard)"),
+};
+
+function playerName(player) {
+  return player.bot ? (COMPUTER_NAMES[player.bot]?.() ?? player.username) : player.username;
+}
+
 function renderSeats(view) {
   [0, 1].forEach((seat) => {
     const p = seatParts(seat);
@@ -315,8 +327,9 @@ function renderSeats(view) {
     p.box.dataset.seat = String(seat);
     p.name.textContent = names[seat];
     if (view.same_device || view.seat === null || view.seat === undefined) p.box.setAttribute("aria-label", names[seat]);
-    // rating_label is "1534?" while the player is provisional (first 10 rated games).
-  const rating = player.rating_label || player.rating;
+    // rating_label is "1534?" while the player is provisional (first 10 rated games);
+    // a computer has no rating.
+    const rating = player.bot ? "" : player.rating_label || player.rating;
   p.rating.textContent = rating ? `(${rating})` : "";
     p.box.classList.toggle("seat--to-act", view.to_act === seat && view.status === "playing");
     p.box.classList.toggle("seat--jockey", view.jockey === seat);
@@ -473,7 +486,8 @@ function onState(msg) {
   ui.view = view;
   ui.version = msg.version;
   view.players.forEach((p, seat) => {
-    if (p.name || p.username) names[seat] = p.name || p.username;
+    if (p.bot) names[seat] = playerName(p);
+    else if (p.name || p.username) names[seat] = p.name || p.username;
   });
   // The last placed tile is highlighted on the table.
   for (const ev of msg.events || []) {

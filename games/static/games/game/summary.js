@@ -52,7 +52,8 @@ export class SummaryView {
   /**
    * @param {HTMLElement} root      the overlay element
    * @param {{send: (a: object) => void, rematch: (answer: string) => void,
-   *          newSameDeviceUrl: string, lobbyUrl: string, gameUrl: (id: number) => string}} deps
+   *          computerAgain: HTMLFormElement|null, newSameDeviceUrl: string, lobbyUrl: string,
+   *          gameUrl: (id: number) => string}} deps
    */
   constructor(root, deps) {
     this.root = root;
@@ -251,7 +252,18 @@ export class SummaryView {
     body.appendChild(rating);
     if (view.last_round && view.last_round.hands?.some((h) => h.length)) this.roundBlock(body, view, names);
     let primary = null;
-    if (player && ["finished", "aborted"].includes(view.status)) primary = this.rematchBlock(foot, view, names);
+    const opponent = player ? view.players[1 - view.seat] : null;
+    if (opponent?.bot && this.deps.computerAgain) {
+      // A computer takes no offer: a new game against it starts at once.
+      const form = this.deps.computerAgain.cloneNode(true);
+      form.removeAttribute("id");
+      form.hidden = false;
+      form.querySelector("[name=strength]").value = opponent.bot;
+      foot.appendChild(form);
+      primary = form.querySelector("button");
+    } else if (player && ["finished", "aborted"].includes(view.status)) {
+      primary = this.rematchBlock(foot, view, names);
+    }
     if (view.same_device && this.deps.newSameDeviceUrl) {
       const a = el("a", "button button--primary", gettext("New game on this device"));
       a.href = this.deps.newSameDeviceUrl;

@@ -1,0 +1,289 @@
+"""The computer's games, moves and suggestions.
+
+A move: the computer seat's view, built by the engine exactly as that seat's page gets
+it (so the bot sees what a player in that chair would see, nothing more), goes to the bot
+(games.bots.choose); its answer goes through the same door as any player's
+(games.services.game_submit_action), with a request id and the version it was decided
+on. Running twice, or late, changes nothing: the second run finds its request id, or a
+game that has moved on.
+
+A suggestion: for a finished game, what the hard bot would have done at one of a player's
+decisions, from the view that player had then; computed once and cached.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import random
+import secrets
+import time
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.cache import cache
+from django.db import transaction
+from django.db.models import Q
+
+from games import engine, services, timebase
+from games.bots import choose
+from games.computer import AGAINST_COMPUTER, READY_ACTIONS, bot_account, seats_to_act
+from games.errors import ServiceError
+from games.models import Game, default_players_snapshot
+from games.replay import game_changes, game_initial_state, replay_change
+from games.replay_page import ACTION_LABELS
+
+logger = logging.getLogger(__name__)
+
+# The computer answers within this many seconds of its turn starting (issue 13), far
+# inside the 10 s delay, so its bank never runs while the worker is healthy.
+ANSWER_SECONDS = 2.0
+# Kept free at the end of those 2 s for the submission itself (one locked transaction).
+SUBMIT_MARGIN = 0.3
+MIN_BUDGET = 0.01
+SUGGESTION_STRENGTH = "hard"
+SUGGESTION_CACHE_SECONDS = 7 * 24 * 3600
+# COMPUTER_SUGGESTIONS_PER_MINUTE counts in windows of this many seconds.
+SUGGESTION_WINDOW_SECONDS = 60
+
+
+def _seed(*parts: object) -> int:
+    """A seed fixed by what is decided: the same request thinks the same way if run again."""
+    digest = hashlib.sha256("/".join(str(p) for p in parts).encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def computer_game_create(
+    *,
+    user: AbstractBaseUser,
+    strength: str,
+    seat: int | None = None,
+    snapshot: dict[str, Any] | None = None,
+    deals: list[dict[str, Any]] | None = None,
+    balances: tuple[int, int] | None = None,
+) -> Game:
+    """A game of `user` against the computer, started at once; unrated.
+
+    The seats are alike (round 1's lead goes by rank, R2.2), so the player's is drawn at
+    random unless given. Choosing to play the computer is the player's Start; the
+    computer presses its own as soon as the game is committed (games.computer).
+    `snapshot` is the player's {"rating", "rating_label"} to show beside their name (the
+    caller reads ratings; games does not); the computer shows none. `deals` and
+    `balances` exist for tests and tools, as in games.services.game_create.
+    """
+    if seat is None:
+        seat = secrets.randbelow(2)
+    if seat not in (0, 1):
+        raise ValueError("seat")
+    bot = bot_account(strength=strength)
+    players = (user, bot) if seat == 0 else (bot, user)
+    ratings = default_players_snapshot()
+    if snapshot is not None:
+        ratings[seat] = snapshot
+    with transaction.atomic():
+        game = services.game_create(
+            player0=players[0],
+            player1=players[1],
+            rated=False,
+            deals=deals,
+            balances=balances,
+            players_snapshot=ratings,
+        )
+        # Before the first change, so that its writer already asks the computer to move.
+        game.bot_seat, game.bot_strength = 1 - seat, strength
+        game.save(update_fields=["bot_seat", "bot_strength"])
+        result = services.game_submit_action(
+            game_id=game.pk, user=user, action={"do": "start"}, request_id="start"
+        )
+        if not result.ok:  # a new game always takes its player's Start: a bug if not
+            raise RuntimeError(f"a new game refused its player's Start: {result.code}")
+        game.refresh_from_db()
+    return game
+
+
+def computer_game_in_progress(*, user: AbstractBaseUser) -> Game | None:
+    """The player's game against the computer that is not over yet, if any."""
+    return (
+        Game.objects.filter(status__in=Game.ACTIVE_STATUSES)
+        .filter(Q(player0=user) | Q(player1=user))
+        .filter(AGAINST_COMPUTER)
+        .order_by("-created_at")
+        .first()
+    )
+
+
+def _fallback(legal: list[dict[str, Any]]) -> dict[str, Any]:
+    """The engine's first legal choice other than resigning: a failing bot still moves."""
+    return next(action for action in legal if action["do"] != "resign")
+
+
+def _decide(
+    state: Any, seat: int, strength: str, *, since: float, now: float, seed: int, game_id: int
+) -> dict[str, Any]:
+    legal = engine.legal_actions(state, seat)
+    for action in legal:
+        if action["do"] in READY_ACTIONS:
+            return action
+    view = engine.view(state, seat, now)
+    budget = since + ANSWER_SECONDS - SUBMIT_MARGIN - now
+    budget = max(MIN_BUDGET, min(float(settings.COMPUTER_THINK_SECONDS), budget))
+    try:
+        return choose(view, strength, budget=budget, seed=seed)
+    except Exception:
+        logger.exception(
+            "the %s computer failed in game %s; it plays a legal move", strength, game_id
+        )
+        return _fallback(legal)
+
+
+def _pause(*, since: float, seed: int) -> None:
+    """Wait, if the thinking was quicker, until a human-like moment after the turn began."""
+    pause = float(settings.COMPUTER_PAUSE_SECONDS) * random.Random(seed).uniform(0.6, 1.4)
+    answer_at = since + min(pause, ANSWER_SECONDS - SUBMIT_MARGIN)
+    wait = answer_at - timebase.server_now()
+    if wait > 0:
+        time.sleep(wait)
+
+
+def computer_move(*, game_id: int, version: int, since: float) -> services.ActionResult | None:
+    """Decide and submit the computer's action in `game_id` as of `version`.
+
+    None when there is nothing to do: the game is gone, over or has moved on, or a timed
+    change is due first (the clock keeper commits it, which asks again if needed).
+    """
+    game = Game.objects.select_related("player0", "player1").filter(pk=game_id).first()
+    if game is None or game.version != version or not game.is_active:
+        return None
+    now = timebase.server_now()
+    stored = engine.from_json(game.state)
+    state, _events = engine.advance(stored, now)
+    if state is not stored:
+        return None
+    seats = seats_to_act(game, state)
+    if not seats:
+        return None
+    seat = seats[0]
+    strength = game.bots()[seat]
+    seed = _seed(game_id, version)
+    action = _decide(state, seat, strength, since=since, now=now, seed=seed, game_id=game_id)
+    _pause(since=since, seed=seed)
+    request_id = f"computer-{version}"
+    result = services.game_submit_action(
+        game_id=game_id,
+        user=game.player(seat),
+        action=action,
+        request_id=request_id,
+        expected_version=version,
+    )
+    if not result.ok and not result.duplicate and result.code != "stale":
+        # The bot answered something the engine refused: a bug to fix, not a reason for
+        # the game to wait. The refusal is in the log; a legal move follows.
+        logger.error(
+            "the %s computer's %s was refused in game %s (%s); it plays a legal move",
+            strength,
+            action.get("do"),
+            game_id,
+            result.code,
+        )
+        result = services.game_submit_action(
+            game_id=game_id,
+            user=game.player(seat),
+            action=_fallback(engine.legal_actions(state, seat)),
+            request_id=f"{request_id}-fallback",
+            expected_version=version,
+        )
+    return result
+
+
+def _suggestion_budget_allows(user_id: int) -> bool:
+    """A fixed-window count of the suggestions a user has had computed (not cached ones):
+    each costs a second of the server's thinking."""
+    window = SUGGESTION_WINDOW_SECONDS
+    key = f"computer-suggestions:{user_id}:{int(time.time() // window)}"
+    if cache.add(key, 1, timeout=window + 1):
+        return True
+    try:
+        count = cache.incr(key)
+    except ValueError:  # expired between add and incr
+        cache.add(key, 1, timeout=window + 1)
+        count = 1
+    return count <= int(settings.COMPUTER_SUGGESTIONS_PER_MINUTE)
+
+
+def computer_suggestion(*, game_id: int, index: int, user_id: int) -> dict[str, Any]:
+    """What the hard bot would have done instead of the game's `index`-th change.
+
+    `index` is the replay's step number (step N shows the table after the N-th change),
+    and that change must be a player's decision. The bot gets the view that player had
+    when deciding. Answers are cached for everyone; computing new ones is limited per user
+    (COMPUTER_SUGGESTIONS_PER_MINUTE). Raises ServiceError: not_found, not_finished,
+    not_a_decision, rate_limited, suggestion_failed.
+    """
+    key = f"computer-suggestion:{game_id}:{index}:{SUGGESTION_STRENGTH}"
+    cached = cache.get(key)
+    if cached is not None:
+        return dict(cached)
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        raise ServiceError("not_found")
+    if game.status != Game.Status.FINISHED:
+        raise ServiceError("not_finished")
+    rows = list(game_changes(game))
+    if not 1 <= index <= len(rows):
+        raise ServiceError("not_a_decision")
+    row = rows[index - 1]
+    if row.seat is None or row.action.get("do") not in engine.DECISIONS:
+        raise ServiceError("not_a_decision")
+    if not _suggestion_budget_allows(user_id):
+        raise ServiceError("rate_limited")
+    state = game_initial_state(game)
+    for earlier in rows[: index - 1]:
+        state, _events = replay_change(state, earlier)
+    view = engine.view(state, row.seat, row.t)
+    suggestion = choose(
+        view,
+        SUGGESTION_STRENGTH,
+        budget=float(settings.COMPUTER_SUGGEST_SECONDS),
+        seed=_seed(game_id, index),
+    )
+    # The same move written differently (an `end` left out when only one fits) is the
+    # same move: compare what each does to the table, as the engine sees it.
+    played_state, _ = engine.apply(state, row.seat, row.action, row.t)
+    try:
+        suggested_state, _ = engine.apply(state, row.seat, suggestion, row.t)
+    except engine.RuleError:
+        logger.exception(
+            "the hard computer suggested an illegal %s in game %s", suggestion, game_id
+        )
+        raise ServiceError("suggestion_failed") from None
+    result = {
+        "index": index,
+        "seat": row.seat,
+        "played": row.action,
+        "suggestion": suggestion,
+        "same": engine.to_json(played_state) == engine.to_json(suggested_state),
+    }
+    cache.set(key, result, SUGGESTION_CACHE_SECONDS)
+    return result
+
+
+def action_text(action: dict[str, Any]) -> str:
+    """An action in words, as the replay's move list names it: "played 6-4 → right"."""
+    do = action.get("do", "?")
+    parts = [str(ACTION_LABELS.get(do, do))]
+    if "tile" in action:
+        parts.append(str(action["tile"]))
+    if action.get("end"):
+        parts.append(f"→ {action['end']}")
+    if "amount" in action:
+        parts.append(str(action["amount"]))
+    return " ".join(parts)
+
+
+def suggestion_text(result: dict[str, Any]) -> dict[str, str]:
+    """The played and the suggested action in words, in the active language."""
+    return {
+        "played_text": action_text(result["played"]),
+        "suggestion_text": action_text(result["suggestion"]),
+    }

@@ -1,0 +1,140 @@
+"""The computer players (games/bots): legal, blind to what their seat cannot see, repeatable."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from games import engine
+from games.bots import STRENGTHS, choose, search
+from games.bots.knowledge import read, sample
+from games.engine.tiles import BIT, VALUE_MASK, tiles_of
+from tests.bots.positions import positions
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_three_strengths() -> None:
+    assert STRENGTHS == ("easy", "medium", "hard")
+
+
+@pytest.mark.parametrize(
+    ("strength", "count", "budget"),
+    [("easy", 3000, 0.0), ("medium", 3000, 0.0), ("hard", 600, 0.001)],
+)
+def test_every_strength_returns_a_legal_action(strength: str, count: int, budget: float) -> None:
+    """Over thousands of random positions the action is one the view lists and apply takes."""
+    seen: set[str] = set()
+    for i, (state, seat, now) in enumerate(positions(seed=hash(strength) % 1000, count=count)):
+        view = engine.view(state, seat, now)
+        action = choose(view, strength, budget=budget, seed=i)
+        assert action in view["legal"] and action["do"] != "resign", (view, action)
+        engine.apply(state, seat, action, now)
+        seen.add(action["do"])
+    assert {"play", "draw", "lead", "accept"} <= seen
+    assert seen & {"bid", "raise"} and seen & {"renounce", "accept"}
+
+
+def test_a_bot_asked_without_a_decision_says_so() -> None:
+    state, seat, now = next(positions(seed=1, count=1))
+    for strength in STRENGTHS:
+        with pytest.raises(ValueError):
+            choose(engine.view(state, 1 - seat, now), strength, budget=0.01, seed=0)
+    with pytest.raises(ValueError):
+        choose(engine.view(state, seat, now), "expert", budget=0.01, seed=0)
+
+
+def _hidden_swapped(state: engine.State, seat: int, rng: random.Random) -> engine.State | None:
+    """The same game with other hidden tiles: one tile the opponent was dealt and never
+    showed swapped for one in the undrawn boneyard that its draws and passes allow, and
+    the undrawn boneyard reshuffled. None when no such swap exists."""
+    other = 1 - seat
+    lacked = 0
+    for player, kind, _tile, values in state.trail:
+        if player == other and kind in (3, 4):  # draws and passes (state.TRAIL_DRAW/PASS)
+            lacked |= sum(VALUE_MASK[v] for v in range(7) if values >> v & 1)
+    rest = list(state.boneyard[state.drawn :])
+    drawn = set(state.boneyard[: state.drawn])
+    held = [t for t in tiles_of(state.hands[other]) if t not in drawn]
+    fresh = [t for t in rest if not BIT[t] & lacked]
+    if not held or not fresh:
+        return None
+    out_tile, in_tile = rng.choice(held), rng.choice(fresh)
+    rest[rest.index(in_tile)] = out_tile
+    rng.shuffle(rest)
+    twin = state.clone()
+    hands = list(state.hands)
+    hands[other] = hands[other] & ~BIT[out_tile] | BIT[in_tile]
+    twin.hands = (hands[0], hands[1])
+    twin.boneyard = (*state.boneyard[: state.drawn], *rest)
+    return twin
+
+
+def test_no_bot_can_tell_two_deals_apart_that_look_the_same_from_its_seat(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Hard searches a count of play-outs that its generous budget buys, and the clock never
+    # ends it first: so it gives one answer per (view, seed), and one for both deals.
+    monkeypatch.setattr(search, "PLAYOUTS_PER_SECOND", 0.2)
+    rng = random.Random(4)
+    compared = 0
+    for i, (state, seat, now) in enumerate(positions(seed=8, count=400, every=2)):
+        twin = _hidden_swapped(state, seat, rng)
+        if twin is None:
+            continue
+        view = engine.view(state, seat, now)
+        twin_view = engine.view(twin, seat, now)
+        assert twin.hands != state.hands and twin_view == view
+        for strength in STRENGTHS:
+            budget = 30.0 if strength == "hard" else 0.0
+            action = choose(view, strength, budget=budget, seed=i)
+            assert choose(twin_view, strength, budget=budget, seed=i) == action
+            engine.apply(twin, seat, action, now)
+        compared += 1
+    assert compared > 100
+
+
+def test_hard_is_deterministic_when_its_count_ends_the_search() -> None:
+    for i, (state, seat, now) in enumerate(positions(seed=31, count=40, every=11)):
+        view = engine.view(state, seat, now)
+        first = search.hard(view, random.Random(i), budget=60.0, playouts=60)
+        assert search.hard(view, random.Random(i), budget=60.0, playouts=60) == first
+    for strength in ("easy", "medium"):
+        assert choose(view, strength, budget=0.0, seed=3) == choose(
+            view, strength, budget=0.0, seed=3
+        )
+
+
+def test_what_a_seat_knows_holds_for_the_true_deal_and_for_its_samples() -> None:
+    """Every bound read from the trail is met by the opponent's real hand; samples deal
+    exactly the unseen tiles, in the numbers the view shows."""
+    rng = random.Random(6)
+    bounded = 0
+    for state, seat, now in positions(seed=12, count=1500, every=2):
+        know = read(engine.view(state, seat, now))
+        truth = state.hands[1 - seat]
+        for lacked, room in know.limits:
+            assert (truth & lacked).bit_count() <= room
+            bounded += 1
+        hand, boneyard = sample(know, rng)
+        assert len(hand) == know.opponent_count and len(boneyard) == know.boneyard_count
+        assert sum(BIT[t] for t in hand + boneyard) == know.unseen
+    assert bounded > 200
+
+
+def test_the_bots_import_no_django() -> None:
+    code = (
+        "import sys, importlib, pkgutil, games.bots as b\n"
+        "for m in pkgutil.iter_modules(b.__path__):\n"
+        "    importlib.import_module(f'games.bots.{m.name}')\n"
+        "bad = [m for m in sys.modules if m == 'django' or m.startswith('django.')]\n"
+        "print(bad); sys.exit(1 if bad else 0)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
