@@ -327,6 +327,21 @@ async def run_game_slot(
         await client.close()
 
 
+async def relay_pair(url0: str, url1: str, pair: str, stats: Stats) -> list[Client]:
+    """Two relay sockets in one group, each having been relayed a frame (or an error)."""
+    clients = [Client(await open_socket(f"{url}/ws/relay/{pair}/"), stats) for url in (url0, url1)]
+    for version in range(120):
+        await clients[0].socket.send(json.dumps({"type": "state", "version": version}))
+        try:
+            await asyncio.wait_for(
+                asyncio.gather(*(c.has_version(version) for c in clients)), timeout=0.5
+            )
+            return clients
+        except TimeoutError:
+            continue
+    raise RuntimeError(f"relay pair {pair} never carried a frame")
+
+
 async def run_relay_slot(
     index: int,
     urls: list[str],
@@ -338,17 +353,11 @@ async def run_relay_slot(
     """A pair of relay clients taking turns to send a state-sized frame to both."""
     pair = f"{os.getpid()}-{index}"
     url0, url1 = urls[(2 * index) % len(urls)], urls[(2 * index + 1) % len(urls)]
-    clients = [Client(await open_socket(f"{url}/ws/relay/{pair}/"), stats) for url in (url0, url1)]
-    # The group holds both sockets once each has been relayed a frame: ask until it has.
-    for version in itertools.count():
-        await clients[0].socket.send(json.dumps({"type": "state", "version": version}))
-        try:
-            await asyncio.wait_for(
-                asyncio.gather(*(c.has_version(version) for c in clients)), timeout=0.5
-            )
-            break
-        except TimeoutError:
-            continue
+    try:
+        clients = await relay_pair(url0, url1, pair, stats)
+    except BaseException:
+        await ready.abort()  # no run can start without this slot: stop the others too
+        raise
     version = clients[0].state["version"]
     padding = "x" * max(0, frame_size - len(json.dumps({"type": "state", "version": 10**6})) - 10)
     await ready.wait()
