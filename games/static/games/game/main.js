@@ -479,6 +479,27 @@ function loadRatingChange(view) {
     .catch(() => {}); // the card is complete without it
 }
 
+// While the computer is the one to act, ask for the state if no news came for a while:
+// its move is made by a worker, which can push it only through a shared channel layer
+// (Redis); in the embedded mode the page would otherwise learn it at its next clock tick.
+const COMPUTER_POLL_MS = 1500;
+let computerPoll = null;
+
+function computerToAct(view) {
+  if (!["waiting", "playing"].includes(view.status)) return false;
+  return view.players.some((p, seat) => {
+    if (!p.bot) return false;
+    if (view.status === "waiting") return !p.started;
+    if (view.phase === "round_over") return !p.continued;
+    return view.to_act === seat;
+  });
+}
+
+function watchComputer(view) {
+  clearTimeout(computerPoll);
+  computerPoll = computerToAct(view) ? setTimeout(() => socket.tick(), COMPUTER_POLL_MS) : null;
+}
+
 function onState(msg) {
   hideBanner();
   const previous = ui.view;
@@ -506,6 +527,7 @@ function onState(msg) {
   if (mineNow && !mineBefore && idle && ["play", "lead"].includes(view.phase)) hand.focus();
   loadRatingChange(view);
   clocks.update(view);
+  watchComputer(view);
   if (!ui.rendered) {
     ui.rendered = true;
     root.classList.add("game--ready");
