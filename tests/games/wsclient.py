@@ -73,7 +73,10 @@ class WsClient:
 
     async def close(self) -> None:
         if self.communicator is not None:
-            await self.communicator.disconnect()
+            # The communicator cancels the consumer after `timeout` (1 s by default), in the
+            # middle of its goodbye (presence, broadcast) on a loaded machine; Daphne waits
+            # its application_close_timeout (10 s).
+            await self.communicator.disconnect(timeout=10)
 
     async def send(self, data: Any) -> None:
         assert self.communicator is not None
