@@ -23,10 +23,11 @@ import logging
 import threading
 import time
 from collections.abc import Iterable
-from functools import cache
 
 import redis
 from django.conf import settings
+
+from games.once import once
 
 logger = logging.getLogger(__name__)
 
@@ -127,7 +128,7 @@ class RedisPresence:
         return changed
 
 
-@cache
+@once
 def _store() -> MemoryPresence | RedisPresence:
     if settings.REDIS_URL:
         return RedisPresence(settings.REDIS_URL, settings.CHANNELS_PREFIX)

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from functools import cache as memoize
 
 import redis
 from django.conf import settings
 from django.core.cache import cache
+
+from games.once import once
 
 KEY_PREFIX = "ws-rate"
 
@@ -38,7 +39,7 @@ class RateLimiter:
         return True
 
 
-@memoize
+@once
 def _redis() -> redis.Redis:
     # Short timeouts: a message must not wait long on a counter (see the consumer's fallback).
     return redis.Redis.from_url(settings.REDIS_URL, socket_timeout=2.0, socket_connect_timeout=2.0)
