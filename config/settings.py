@@ -111,7 +111,7 @@ CHANNELS_PREFIX = env.str("CHANNELS_PREFIX", default="asgi")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "config.channel_layer.SteadyRedisChannelLayer",
             "CONFIG": {
                 "hosts": [
                     {

@@ -1,0 +1,70 @@
+"""config.channel_layer: a socket that closes never takes another socket's message with it.
+
+Upstream, the consumer that pops its process's next message from Redis can be cancelled
+(its socket closed) after Redis popped a message for another consumer, which is then lost
+(django/channels#1683). These tests close receivers while messages for others are in
+flight, against the real Redis.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+import uuid
+from collections.abc import AsyncIterator
+
+import pytest
+from django.conf import settings
+
+from config.channel_layer import SteadyRedisChannelLayer
+
+pytestmark = pytest.mark.skipif(not settings.REDIS_URL, reason="the Redis channel layer")
+
+
+@pytest.fixture
+async def layer() -> AsyncIterator[SteadyRedisChannelLayer]:
+    config = settings.CHANNEL_LAYERS["default"]["CONFIG"]
+    layer = SteadyRedisChannelLayer(
+        **{**config, "prefix": f"test-layer-{os.getpid()}-{uuid.uuid4().hex[:6]}"}
+    )
+    yield layer
+    await layer.flush()
+
+
+async def test_closing_receivers_lose_no_message_meant_for_others(layer) -> None:
+    rounds = 120
+    keeper = await layer.new_channel()
+    for n in range(rounds):
+        # A socket waits for news, then closes just as a message for another one is sent:
+        # a sweep of moments around the send, the pop's reply among them.
+        leaving = await layer.new_channel()
+        wait = asyncio.ensure_future(layer.receive(leaving))
+        await asyncio.sleep(0.005)
+        sent = asyncio.ensure_future(layer.send(keeper, {"type": "m", "n": n}))
+        await asyncio.sleep((n % 12) * 0.0002)
+        wait.cancel()
+        await sent
+    got = [(await asyncio.wait_for(layer.receive(keeper), 5))["n"] for _ in range(rounds)]
+    assert got == list(range(rounds))
+
+
+async def test_group_messages_reach_every_member_in_order(layer) -> None:
+    members = [await layer.new_channel() for _ in range(3)]
+    for name in members:
+        await layer.group_add("table", name)
+    for n in range(20):
+        await layer.group_send("table", {"type": "m", "n": n})
+    for name in members:
+        got = [(await asyncio.wait_for(layer.receive(name), 5))["n"] for _ in range(20)]
+        assert got == list(range(20))
+
+
+async def test_messages_for_a_closed_socket_are_dropped_after_the_expiry(layer) -> None:
+    gone, alive = await layer.new_channel(), await layer.new_channel()
+    await layer.send(gone, {"type": "m"})
+    await layer.send(alive, {"type": "m"})
+    assert (await asyncio.wait_for(layer.receive(alive), 5))["type"] == "m"
+    assert gone in layer.receive_buffer
+    layer._evict_unread(time.monotonic() + layer.expiry + 1)
+    assert gone not in layer.receive_buffer
