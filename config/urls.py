@@ -2,14 +2,14 @@ from django.contrib import admin
 from django.urls import include, path
 
 from config.health import health
-from config.jsi18n import MinifiedJavaScriptCatalog
+from config.jsi18n import page_catalogue
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("health/", health, name="health"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include("accounts.urls")),
-    path("jsi18n/", MinifiedJavaScriptCatalog.as_view(), name="javascript-catalog"),
+    path("jsi18n/<slug:page>/", page_catalogue, name="javascript-catalog"),
     path("", include("pages.urls")),
     path("", include("games.urls")),
     path("", include("lobby.urls")),

@@ -1,5 +1,5 @@
-// Django's JavaScript catalog (/jsi18n/) defines these globals in the page; the unit tests
-// use the same semantics with no translation.
+// The page's JavaScript catalogue (/jsi18n/<page>/) defines these globals in the page; the
+// unit tests use the same semantics with no translation.
 globalThis.gettext = (s) => s;
 globalThis.ngettext = (s, p, n) => (n === 1 ? s : p);
 globalThis.interpolate = (fmt, obj, named) =>

@@ -117,7 +117,7 @@ class TestPages:
         assert reverse("challenge-decline", kwargs={"challenge_id": to_bob.pk}) in html
         assert "csrfmiddlewaretoken" in html
         # The script is a module and takes its words from the JavaScript catalogue.
-        assert 'type="module"' in html and reverse("javascript-catalog") in html
+        assert 'type="module"' in html and reverse("javascript-catalog", args=["lobby"]) in html
 
     def test_forms_work_without_javascript(self, alice, bob, client_logged_in):
         client = client_logged_in(alice)

@@ -1,7 +1,7 @@
 /**
  * The event feed: one readable sentence per server event, and the balance transfers that
  * events imply (for the chip animation). Pure functions; `gettext`/`interpolate` are the
- * globals of Django's JavaScript catalog (/jsi18n/).
+ * globals of the page's JavaScript catalogue (/jsi18n/game/, /jsi18n/replay/).
  */
 
 const fmt = (text, values) => interpolate(text, values, true);
