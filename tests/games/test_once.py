@@ -32,4 +32,3 @@ def test_threads_that_ask_first_together_share_one_result() -> None:
         thread.join()
     assert len(built) == 1
     assert results == built * 16
-
