@@ -69,7 +69,10 @@ class SteadyRedisChannelLayer(RedisChannelLayer):
 
     async def _read_forever(self, process_channel: str) -> None:
         retry = RETRY_FIRST_SECONDS
-        while True:
+        me = asyncio.current_task()
+        # A cancellation that redis-py swallowed still ends the loop (the event loop's
+        # shutdown would otherwise wait for it for ever).
+        while me is None or not me.cancelling():
             try:
                 addressee, message = await self.receive_single(process_channel)
             except asyncio.CancelledError:

@@ -81,6 +81,11 @@ def close_stray_connections() -> None:
         if stray:
             obj.connection.close()
             obj.connection = None
+    # PostgreSQL's pool (one per process) holds idle connections of its own, opened with
+    # the settings it was made with: closed, the next use builds it from today's settings.
+    for conn in connections.all():
+        if conn.alias in getattr(conn, "_connection_pools", {}):
+            conn.close_pool()
 
 
 @pytest.fixture(scope="session", autouse=True)
