@@ -11,6 +11,10 @@ while others were still being told of theirs, on every few runs of bench/moves.p
 Here one task per process pops the messages and fills the buffers; consumers only wait on
 their own buffer, so cancelling them cancels nothing that holds a message. The reader
 outlives Redis outages: it retries with back-off while the sockets stay open.
+
+Its Redis connections come from a pool that waits for a free connection: redis-py's
+default pool refuses the 101st at once ("Too many connections"), and 200 sockets opening
+together on one process (a Daphne restart, bench/moves.py at 200 games) failed with 500.
 """
 
 from __future__ import annotations
@@ -21,11 +25,14 @@ import time
 from typing import Any
 
 from channels_redis.core import RedisChannelLayer
+from redis.asyncio import BlockingConnectionPool
 
 logger = logging.getLogger(__name__)
 
 RETRY_FIRST_SECONDS = 0.1
 RETRY_MAX_SECONDS = 2.0
+POOL_CONNECTIONS = 200
+POOL_WAIT_SECONDS = 5.0
 
 
 class SteadyRedisChannelLayer(RedisChannelLayer):
@@ -38,6 +45,14 @@ class SteadyRedisChannelLayer(RedisChannelLayer):
         self._waiting: set[str] = set()
         self._last_put: dict[str, float] = {}
         self._next_eviction = 0.0
+
+    def create_pool(self, index: int) -> Any:
+        host = dict(self.hosts[index])
+        if "address" not in host:
+            return super().create_pool(index)
+        host.setdefault("max_connections", POOL_CONNECTIONS)
+        host.setdefault("timeout", POOL_WAIT_SECONDS)
+        return BlockingConnectionPool.from_url(host.pop("address"), **host)
 
     async def receive(self, channel: str) -> dict[str, Any]:
         if "!" not in channel:

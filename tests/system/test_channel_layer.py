@@ -68,3 +68,15 @@ async def test_messages_for_a_closed_socket_are_dropped_after_the_expiry(layer) 
     assert gone in layer.receive_buffer
     layer._evict_unread(time.monotonic() + layer.expiry + 1)
     assert gone not in layer.receive_buffer
+
+
+async def test_a_burst_beyond_the_pool_waits_for_a_connection_instead_of_failing() -> None:
+    config = settings.CHANNEL_LAYERS["default"]["CONFIG"]
+    hosts = [{**config["hosts"][0], "max_connections": 2}]
+    layer = SteadyRedisChannelLayer(**{**config, "hosts": hosts, "prefix": f"burst-{os.getpid()}"})
+    names = [await layer.new_channel() for _ in range(40)]
+    await asyncio.gather(*(layer.group_add("burst", name) for name in names))
+    await layer.group_send("burst", {"type": "m"})
+    for name in names:
+        assert (await asyncio.wait_for(layer.receive(name), 5))["type"] == "m"
+    await layer.flush()
