@@ -39,6 +39,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.engine import play_game as random_game
 from games import bots, engine
 from games.bots import search
 
@@ -184,27 +185,9 @@ def playouts_per_second(views: list[dict[str, Any]], budget: float) -> float:
 
 
 def engine_actions_per_second(games: int, seed: int) -> float:
-    counted = frozenset(engine.DECISIONS)
-    actions = 0
+    """bench/engine.py's random legal games: decisions (plays, draws, bids…) per second."""
     started = time.perf_counter()
-    for i in range(games):
-        rng = random.Random(seed + i)
-        state = engine.new_game(rng=random.Random(seed + i), created_at=0.0)
-        now = 0.0
-        while state.status != "finished":
-            now += STEP
-            seat = state.to_act
-            if seat is None:
-                for s in (0, 1):
-                    if state.status == "finished" or state.phase not in ("start", "round_over"):
-                        break
-                    state, _ = engine.apply(state, s, engine.legal_actions(state, s)[0], now)
-                continue
-            legal = engine.legal_actions(state, seat)
-            legal.pop()  # resign
-            action = rng.choice(legal)
-            state, _ = engine.apply(state, seat, action, now)
-            actions += action["do"] in counted
+    actions = sum(random_game(seed + i)[0] for i in range(games))
     return actions / (time.perf_counter() - started)
 
 

@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from games import engine
 
 STEP = 0.25  # seconds between requests: far below the 10 s delay, so no clock ever flags
-COUNTED = frozenset(("play", "lead", "draw", "bid", "raise", "accept", "renounce"))
+COUNTED = frozenset(engine.DECISIONS)
 
 
 Request = tuple[int, dict[str, object], float]
