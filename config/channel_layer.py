@@ -90,9 +90,7 @@ class SteadyRedisChannelLayer(RedisChannelLayer):
         while me is None or not me.cancelling():
             try:
                 addressee, message = await self.receive_single(process_channel)
-            except asyncio.CancelledError:
-                raise
-            except Exception:
+            except Exception:  # not CancelledError, a BaseException: that one ends the loop
                 if retry == RETRY_FIRST_SECONDS:
                     logger.warning("channel layer: reading messages failed; retrying")
                 await asyncio.sleep(retry)
