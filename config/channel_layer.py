@@ -15,17 +15,38 @@ outlives Redis outages: it retries with back-off while the sockets stay open.
 Its Redis connections come from a pool that waits for a free connection: redis-py's
 default pool refuses the 101st at once ("Too many connections"), and 200 sockets opening
 together on one process (a Daphne restart, bench/moves.py at 200 games) failed with 500.
+
+Fewer round trips (each costs a few system calls on both sides, which is most of what a
+message costs here; see bench/moves.py):
+
+- A group send is one Lua script instead of four commands, and several groups (the
+  audiences of one change) go in the same call: `group_send_many`. Threads without an
+  event loop (a pool thread that just committed a move) send with a blocking client,
+  `group_send_many_blocking`, instead of hopping to the event loop and back. The script
+  writes exactly what channels_redis writes (msgpack with `__asgi_channel__`), so a stock
+  reader reads it.
+- The reader pops up to `READ_BATCH` messages per round trip (BZMPOP). Upstream's backup
+  queue (four commands per message) guards against a receive cancelled mid-pop; the one
+  reader is only cancelled when the process's layer closes, and the messages it holds are
+  then for sockets of this process, which are closing too.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
+import random
+import threading
 import time
 from typing import Any
 
+import msgpack
+import redis
 from channels_redis.core import RedisChannelLayer
+from channels_redis.serializers import MsgPackSerializer
 from redis.asyncio import BlockingConnectionPool
+from redis.exceptions import NoScriptError, ResponseError
 
 logger = logging.getLogger(__name__)
 
@@ -33,6 +54,63 @@ RETRY_FIRST_SECONDS = 0.1
 RETRY_MAX_SECONDS = 2.0
 POOL_CONNECTIONS = 200
 POOL_WAIT_SECONDS = 5.0
+READ_BATCH = 100
+# A blocking send from a thread gives up after this (the caller logs it; pages resync).
+BLOCKING_SEND_TIMEOUT_SECONDS = 5.0
+
+# KEYS: the groups. ARGV: key prefix, now, oldest group member kept, oldest message kept,
+# expiry, capacity; then per group: random prefix, msgpack map header, map entries.
+# As channels_redis: a process's sockets share one key per process, and one message per
+# key lists its addressees in `__asgi_channel__`; a full key drops the message.
+GROUP_SEND_SCRIPT = """
+local prefix, now = ARGV[1], tonumber(ARGV[2])
+local members_from, messages_from = ARGV[3], ARGV[4]
+local expiry, capacity = tonumber(ARGV[5]), tonumber(ARGV[6])
+local channel_field = cmsgpack.pack('__asgi_channel__')
+local over = 0
+for g = 1, #KEYS do
+    redis.call('ZREMRANGEBYSCORE', KEYS[g], 0, members_from)
+    local addressees, keys = {}, {}
+    for _, channel in ipairs(redis.call('ZRANGE', KEYS[g], 0, -1)) do
+        local bang = string.find(channel, '!', 1, true)
+        local key = prefix .. (bang and string.sub(channel, 1, bang) or channel)
+        if addressees[key] == nil then
+            addressees[key] = {}
+            table.insert(keys, key)
+        end
+        table.insert(addressees[key], channel)
+    end
+    local at = 6 + (g - 1) * 3
+    for _, key in ipairs(keys) do
+        redis.call('ZREMRANGEBYSCORE', key, 0, messages_from)
+        if redis.call('ZCARD', key) < capacity then
+            local message = ARGV[at + 1] .. ARGV[at + 2] .. channel_field
+                .. cmsgpack.pack(addressees[key]) .. ARGV[at + 3]
+            -- later groups score later: members of equal score pop in byte order
+            redis.call('ZADD', key, now + (g - 1) * 0.000001, message)
+            redis.call('EXPIRE', key, expiry)
+        else
+            over = over + 1
+        end
+    end
+end
+return over
+"""
+GROUP_SEND_SHA = hashlib.sha1(GROUP_SEND_SCRIPT.encode()).hexdigest()
+
+
+def _map_header(size: int) -> bytes:
+    if size < 16:
+        return bytes([0x80 | size])
+    if size < 2**16:
+        return b"\xde" + size.to_bytes(2, "big")
+    return b"\xdf" + size.to_bytes(4, "big")
+
+
+def _map_entries(message: dict[str, Any]) -> bytes:
+    """The message as msgpack without its map header: the script adds one more entry."""
+    packed = msgpack.packb(message)
+    return packed[{0xDE: 3, 0xDF: 5}.get(packed[0], 1) :]
 
 
 class SteadyRedisChannelLayer(RedisChannelLayer):
@@ -45,6 +123,9 @@ class SteadyRedisChannelLayer(RedisChannelLayer):
         self._waiting: set[str] = set()
         self._last_put: dict[str, float] = {}
         self._next_eviction = 0.0
+        self._blocking_client: redis.Redis | None = None
+        self._blocking_lock = threading.Lock()
+        self._bzmpop = True  # Redis 7 has it; an older server falls back to BZPOPMIN
 
     def create_pool(self, index: int) -> Any:
         host = dict(self.hosts[index])
@@ -53,6 +134,97 @@ class SteadyRedisChannelLayer(RedisChannelLayer):
         host.setdefault("max_connections", POOL_CONNECTIONS)
         host.setdefault("timeout", POOL_WAIT_SECONDS)
         return BlockingConnectionPool.from_url(host.pop("address"), **host)
+
+    def _scripted(self) -> bool:
+        """Whether the one-script group send applies: messages as channels_redis writes them.
+
+        Sharded hosts, per-channel capacities and encryption keep the upstream path.
+        """
+        serializer = self._serializer
+        return (
+            self.ring_size == 1
+            and not self.channel_capacity
+            and isinstance(serializer, MsgPackSerializer)
+            and serializer.crypter is None
+            and serializer.random_prefix_length > 0
+        )
+
+    def _group_send_call(self, messages: list[tuple[str, dict[str, Any]]]) -> list[Any]:
+        """KEYS and ARGV of GROUP_SEND_SCRIPT for these (group, message) pairs."""
+        now = time.time()
+        keys: list[Any] = []
+        args: list[Any] = [
+            self.prefix,
+            now,
+            int(now) - self.group_expiry,
+            int(now) - int(self.expiry),
+            int(self.expiry),
+            self.capacity,
+        ]
+        size = self._serializer.random_prefix_length
+        for group, message in messages:
+            assert self.require_valid_group_name(group), "Group name not valid"
+            assert "__asgi_channel__" not in message
+            keys.append(self._group_key(group))
+            args += [random.getrandbits(8 * size).to_bytes(size, "big")]
+            args += [_map_header(len(message) + 1), _map_entries(message)]
+        return [GROUP_SEND_SHA, len(keys), *keys, *args]
+
+    def _log_over_capacity(self, over: int) -> None:
+        if over:
+            logger.info("channel layer: %s channels over capacity; messages dropped", over)
+
+    async def group_send(self, group: str, message: dict[str, Any]) -> None:
+        await self.group_send_many([(group, message)])
+
+    async def group_send_many(self, messages: list[tuple[str, dict[str, Any]]]) -> None:
+        """Send each message to its group's members, all in one round trip."""
+        if not messages:
+            return
+        if not self._scripted():
+            for group, message in messages:
+                await super().group_send(group, message)
+            return
+        call = self._group_send_call(messages)
+        connection = self.connection(0)
+        try:
+            over = await connection.evalsha(*call)
+        except NoScriptError:
+            await connection.script_load(GROUP_SEND_SCRIPT)
+            over = await connection.evalsha(*call)
+        self._log_over_capacity(over)
+
+    def group_send_many_blocking(self, messages: list[tuple[str, dict[str, Any]]]) -> bool:
+        """`group_send_many` from a thread without an event loop, with a blocking client.
+
+        False, having sent nothing, where the one-script send does not apply (the caller
+        then sends through an event loop).
+        """
+        if not self._scripted():
+            return False
+        if not messages:
+            return True
+        client = self._blocking()
+        call = self._group_send_call(messages)
+        try:
+            over = client.evalsha(*call)
+        except NoScriptError:
+            client.script_load(GROUP_SEND_SCRIPT)
+            over = client.evalsha(*call)
+        self._log_over_capacity(over)
+        return True
+
+    def _blocking(self) -> redis.Redis:
+        with self._blocking_lock:
+            if self._blocking_client is None:
+                host = dict(self.hosts[0])
+                address = host.pop("address")
+                host["socket_timeout"] = BLOCKING_SEND_TIMEOUT_SECONDS
+                host.setdefault("max_connections", POOL_CONNECTIONS)
+                host.setdefault("timeout", POOL_WAIT_SECONDS)
+                pool = redis.BlockingConnectionPool.from_url(address, **host)
+                self._blocking_client = redis.Redis(connection_pool=pool)
+            return self._blocking_client
 
     async def receive(self, channel: str) -> dict[str, Any]:
         if "!" not in channel:
@@ -89,7 +261,7 @@ class SteadyRedisChannelLayer(RedisChannelLayer):
         # shutdown would otherwise wait for it for ever).
         while me is None or not me.cancelling():
             try:
-                addressee, message = await self.receive_single(process_channel)
+                delivered = await self._pop_messages(process_channel)
             except Exception:  # not CancelledError, a BaseException: that one ends the loop
                 if retry == RETRY_FIRST_SECONDS:
                     logger.warning("channel layer: reading messages failed; retrying")
@@ -98,11 +270,39 @@ class SteadyRedisChannelLayer(RedisChannelLayer):
                 continue
             retry = RETRY_FIRST_SECONDS
             now = time.monotonic()
-            for name in addressee if isinstance(addressee, list) else [addressee]:
-                self.receive_buffer[name].put_nowait(message)
-                self._last_put[name] = now
+            for addressee, message in delivered:
+                for name in addressee if isinstance(addressee, list) else [addressee]:
+                    self.receive_buffer[name].put_nowait(message)
+                    self._last_put[name] = now
             if now >= self._next_eviction:
                 self._evict_unread(now)
+
+    async def _pop_messages(self, process_channel: str) -> list[tuple[Any, dict[str, Any]]]:
+        """The next messages for this process, oldest first: (addressee(s), message) each.
+
+        Waits up to the layer's blocking time for one; returns [] if none came.
+        """
+        key = self.prefix + process_channel
+        connection = self.connection(self.consistent_hash(process_channel))
+        if self._bzmpop:
+            try:
+                popped = await connection.bzmpop(
+                    self.brpop_timeout, 1, [key], min=True, count=READ_BATCH
+                )
+            except ResponseError as error:
+                if "unknown command" not in str(error).lower():
+                    raise
+                self._bzmpop = False  # Redis before 7.0
+                return []
+            contents = [member for member, _score in popped[1]] if popped else []
+        else:
+            popped = await connection.bzpopmin(key, timeout=self.brpop_timeout)
+            contents = [popped[1]] if popped else []
+        delivered = []
+        for content in contents:
+            message = self.deserialize(content)
+            delivered.append((message.pop("__asgi_channel__", process_channel), message))
+        return delivered
 
     def _evict_unread(self, now: float) -> None:
         self._next_eviction = now + self.expiry
@@ -116,4 +316,9 @@ class SteadyRedisChannelLayer(RedisChannelLayer):
             self._reader.cancel()
             await asyncio.gather(self._reader, return_exceptions=True)
             self._reader = None
+        with self._blocking_lock:
+            client, self._blocking_client = self._blocking_client, None
+        if client is not None:
+            client.close()
+            client.connection_pool.disconnect()
         await super().close_pools()

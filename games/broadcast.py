@@ -9,13 +9,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
-import threading
 from typing import Any
 
 import orjson
-from asgiref.sync import SyncToAsync, async_to_sync
-from channels.layers import InMemoryChannelLayer, get_channel_layer
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
 
 from games import engine, timebase
 from games.audiences import (
@@ -152,51 +150,25 @@ def game_event(message: dict[str, Any]) -> dict[str, Any]:
     return {"type": "game.message", "text": message_text(message)}
 
 
-SEND_TIMEOUT_SECONDS = 10.0
-_sender_loop: asyncio.AbstractEventLoop | None = None
-_sender_lock = threading.Lock()
-
-
-def _sender() -> asyncio.AbstractEventLoop:
-    """This process's event loop for sends from threads that have none (a worker's)."""
-    global _sender_loop
-    with _sender_lock:
-        if _sender_loop is None:
-            loop = asyncio.new_event_loop()
-            thread = threading.Thread(target=loop.run_forever, name="layer-sender", daemon=True)
-            thread.start()
-            _sender_loop = loop
-        return _sender_loop
-
-
-def _under_event_loop() -> bool:
-    """Whether this thread runs for an event loop of this process (sync_to_async: Daphne).
-
-    async_to_sync then sends on that loop. Elsewhere (the clock keeper, a Celery task) it
-    would build a new loop, and the Redis layer new connections, for every send; those
-    threads share one loop that lives as long as the process instead.
-    """
-    threadlocal = SyncToAsync.threadlocal
-    return (
-        getattr(threadlocal, "main_event_loop", None) is not None
-        and getattr(threadlocal, "main_event_loop_pid", None) == os.getpid()
-    )
-
-
 def group_send_all(messages: list[tuple[str, dict[str, Any]]]) -> None:
-    """All of a change's messages in one hop to an event loop (each hop costs a thread switch)."""
+    """All of a change's messages at once, from the thread that made the change.
+
+    The platform's Redis layer sends them all in one round trip with a blocking client
+    (config.channel_layer), without a hop to an event loop and back. Other layers go
+    through an event loop: the in-memory one must, its queues belong to the loop that
+    reads them.
+    """
     layer = get_channel_layer()
     if layer is None or not messages:
+        return
+    send_blocking = getattr(layer, "group_send_many_blocking", None)
+    if send_blocking is not None and send_blocking(messages):
         return
 
     async def send_all() -> None:
         await asyncio.gather(*(layer.group_send(group, message) for group, message in messages))
 
-    if _under_event_loop() or isinstance(layer, InMemoryChannelLayer):
-        # The in-memory layer's queues belong to the loop that reads them: never another.
-        async_to_sync(send_all)()
-    else:
-        asyncio.run_coroutine_threadsafe(send_all(), _sender()).result(SEND_TIMEOUT_SECONDS)
+    async_to_sync(send_all)()
 
 
 def heard(audience: str, listening: list[bool] | None) -> bool:

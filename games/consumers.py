@@ -14,6 +14,7 @@ import time
 from typing import Any
 
 from asgiref.sync import sync_to_async
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.exceptions import ChannelFull
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -129,6 +130,20 @@ class JsonProtocolMixin:
 
     async def open(self) -> None:
         raise NotImplementedError
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Channels' dispatch minus its `close_old_connections` before every message.
+
+        Channels runs that on the process's one sync thread for each frame and each layer
+        message, so every socket of the process queued on it. These consumers never touch
+        the database on the event loop: each database call goes through
+        database_sync_to_async (`in_pool`), which closes obsolete connections itself, on
+        the thread that uses them.
+        """
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def accept(self, subprotocol: str | None = None) -> None:
         await super().accept(subprotocol)  # type: ignore[misc]

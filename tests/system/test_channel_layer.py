@@ -15,6 +15,7 @@ import uuid
 from collections.abc import AsyncIterator
 
 import pytest
+from channels_redis.core import RedisChannelLayer
 from django.conf import settings
 
 from config.channel_layer import SteadyRedisChannelLayer
@@ -80,3 +81,80 @@ async def test_a_burst_beyond_the_pool_waits_for_a_connection_instead_of_failing
     for name in names:
         assert (await asyncio.wait_for(layer.receive(name), 5))["type"] == "m"
     await layer.flush()
+
+
+async def test_one_call_sends_each_group_its_own_message_in_order(layer) -> None:
+    seat, watcher = await layer.new_channel(), await layer.new_channel()
+    await layer.group_add("seat", seat)
+    await layer.group_add("watch", watcher)
+    await layer.group_add("all", seat)
+    await layer.group_add("all", watcher)
+    # Big enough for msgpack's longer headers, with more fields than a one-byte map header.
+    many = {f"k{i}": i for i in range(20)}
+    await layer.group_send_many(
+        [
+            ("seat", {"type": "m", "who": "seat", "text": "x" * 70_000}),
+            ("watch", {"type": "m", "who": "watch", **many}),
+            ("all", {"type": "m", "who": "all"}),
+        ]
+    )
+    first = await asyncio.wait_for(layer.receive(seat), 5)
+    assert (first["who"], len(first["text"])) == ("seat", 70_000)
+    assert (await asyncio.wait_for(layer.receive(seat), 5))["who"] == "all"
+    watched = await asyncio.wait_for(layer.receive(watcher), 5)
+    assert watched == {"type": "m", "who": "watch", **many}
+    assert (await asyncio.wait_for(layer.receive(watcher), 5))["who"] == "all"
+
+
+async def test_a_thread_sends_without_an_event_loop(layer) -> None:
+    member = await layer.new_channel()
+    await layer.group_add("table", member)
+    sent = await asyncio.to_thread(layer.group_send_many_blocking, [("table", {"type": "m"})])
+    assert sent is True
+    assert await asyncio.wait_for(layer.receive(member), 5) == {"type": "m"}
+
+
+async def test_what_it_sends_is_what_channels_redis_reads(layer) -> None:
+    # The script writes the messages itself: a stock layer must read them as its own.
+    stock = RedisChannelLayer(
+        **{**settings.CHANNEL_LAYERS["default"]["CONFIG"], "prefix": layer.prefix}
+    )
+    member = await stock.new_channel()
+    await layer.group_add("table", member)
+    await layer.group_send("table", {"type": "m", "n": 1})
+    assert await asyncio.wait_for(stock.receive(member), 5) == {"type": "m", "n": 1}
+    await stock.close_pools()
+
+
+async def test_a_full_socket_drops_what_comes_beyond_its_capacity(layer) -> None:
+    layer.capacity = 3
+    member = await layer.new_channel()
+    await layer.group_add("table", member)
+    for n in range(5):
+        await layer.group_send("table", {"type": "m", "n": n})
+    got = [(await asyncio.wait_for(layer.receive(member), 5))["n"] for _ in range(3)]
+    assert got == [0, 1, 2]
+    with pytest.raises(TimeoutError):
+        await asyncio.wait_for(layer.receive(member), 0.5)
+
+
+async def test_encrypted_layers_keep_the_upstream_send() -> None:
+    config = settings.CHANNEL_LAYERS["default"]["CONFIG"]
+    layer = SteadyRedisChannelLayer(
+        **{**config, "prefix": f"crypt-{os.getpid()}", "symmetric_encryption_keys": ["k"]}
+    )
+    member = await layer.new_channel()
+    await layer.group_add("table", member)
+    assert layer.group_send_many_blocking([("table", {"type": "m"})]) is False
+    await layer.group_send_many([("table", {"type": "m", "n": 2})])
+    assert await asyncio.wait_for(layer.receive(member), 5) == {"type": "m", "n": 2}
+    await layer.flush()
+
+
+async def test_the_reader_takes_a_backlog_in_batches(layer) -> None:
+    member = await layer.new_channel()
+    await layer.group_add("table", member)
+    for n in range(250):
+        await layer.group_send("table", {"type": "m", "n": n})
+    batches = await layer._pop_messages(layer.non_local_name(member))
+    assert [message["n"] for _addressees, message in batches] == list(range(100))
