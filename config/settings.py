@@ -103,9 +103,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 else:
     # A pool per process (psycopg_pool through Django): opening a PostgreSQL connection
     # forks a backend and took about half of a move's time when every call opened its own.
-    # With health checks the pool tests a connection before handing it out (one round
-    # trip), so the connections a database restart broke are replaced instead of failing
-    # a move each.
+    # With health checks the pool tests a connection before handing it out, so the
+    # connections a database restart broke are replaced instead of failing a move each;
+    # config.postgresql asks the server only when it has spoken to the idle connection.
+    DATABASES["default"]["ENGINE"] = "config.postgresql"
     DATABASES["default"]["CONN_MAX_AGE"] = 0  # the pool keeps them; Django must not
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {

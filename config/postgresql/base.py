@@ -1,0 +1,39 @@
+"""Django's PostgreSQL backend with a pool check that costs no round trip when all is well.
+
+Django's health check for pooled connections runs an empty query on every checkout: one
+more round trip per request, on a path (a move) that is only a few round trips long. A
+pooled connection is idle between checkouts, so anything the server has to say meanwhile
+(the notice of a restart, the end of the stream when it died) is waiting on its socket:
+this check asks the server only then. A connection that broke silently (a network path
+cut without a reset) still fails its first query, which answers `unavailable` as any
+outage does, and is replaced.
+"""
+
+from __future__ import annotations
+
+import select
+from typing import Any
+
+import psycopg
+from django.db.backends.postgresql import base
+from psycopg_pool import ConnectionPool
+
+
+def check_idle_connection(conn: psycopg.Connection[Any]) -> None:
+    """Raise if the pooled connection `conn` is broken (psycopg_pool's `check` callback)."""
+    if conn.closed or conn.broken:
+        raise psycopg.OperationalError("the connection is closed")
+    readable, _writable, _failed = select.select([conn.fileno()], [], [], 0)
+    if readable:  # the server spoke to an idle connection: likely to say goodbye
+        ConnectionPool.check_connection(conn)
+
+
+class DatabaseWrapper(base.DatabaseWrapper):
+    @property
+    def pool(self) -> ConnectionPool | None:
+        pool = super().pool
+        if pool is not None and self.settings_dict["CONN_HEALTH_CHECKS"]:
+            # Django passes psycopg_pool's own check, which queries every checkout; the
+            # pool keeps its callback here.
+            pool._check = check_idle_connection
+        return pool
