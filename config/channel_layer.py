@@ -127,12 +127,17 @@ class SteadyRedisChannelLayer(RedisChannelLayer):
         self._blocking_lock = threading.Lock()
         self._bzmpop = True  # Redis 7 has it; an older server falls back to BZPOPMIN
 
-    def create_pool(self, index: int) -> Any:
+    def _pool_options(self, index: int) -> dict[str, Any]:
+        """The host's options, with a pool that waits for a free connection by default."""
         host = dict(self.hosts[index])
-        if "address" not in host:
-            return super().create_pool(index)
         host.setdefault("max_connections", POOL_CONNECTIONS)
         host.setdefault("timeout", POOL_WAIT_SECONDS)
+        return host
+
+    def create_pool(self, index: int) -> Any:
+        if "address" not in self.hosts[index]:
+            return super().create_pool(index)
+        host = self._pool_options(index)
         return BlockingConnectionPool.from_url(host.pop("address"), **host)
 
     def _scripted(self) -> bool:
@@ -217,12 +222,9 @@ class SteadyRedisChannelLayer(RedisChannelLayer):
     def _blocking(self) -> redis.Redis:
         with self._blocking_lock:
             if self._blocking_client is None:
-                host = dict(self.hosts[0])
-                address = host.pop("address")
+                host = self._pool_options(0)
                 host["socket_timeout"] = BLOCKING_SEND_TIMEOUT_SECONDS
-                host.setdefault("max_connections", POOL_CONNECTIONS)
-                host.setdefault("timeout", POOL_WAIT_SECONDS)
-                pool = redis.BlockingConnectionPool.from_url(address, **host)
+                pool = redis.BlockingConnectionPool.from_url(host.pop("address"), **host)
                 self._blocking_client = redis.Redis(connection_pool=pool)
             return self._blocking_client
 

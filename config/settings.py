@@ -111,7 +111,8 @@ else:
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     # Parameters bound by the server, and statements a connection has run five times
     # prepared (psycopg's default threshold; Django's default is never): parsing and
-    # planning a move's statements again each time was half of PostgreSQL's CPU per move.
+    # planning a move's statements again each time was about a third of PostgreSQL's CPU
+    # per move.
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         server_side_binding=True,
         prepare_threshold=env.int("DB_PREPARE_THRESHOLD", default=5),
