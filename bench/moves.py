@@ -22,6 +22,13 @@ clients too. With --spawn they are raised (environment WS_RATE_LIMIT_*, see --ra
 for the processes started here; against a running server (--url) the clients pace
 themselves to the limits in this process's settings, which must match the server's.
 
+The benchmark creates its users, games and sessions here, through Django: against a
+running server (--url) run it with the server's environment, so that it writes to the
+server's database and signs its sessions with the server's SECRET_KEY (a session
+the server cannot read closes the socket with 4401, and the benchmark stops there). With
+--spawn, DEBUG is off and SECRET_KEY is a fresh random one unless set, for this process
+and the servers it starts alike.
+
     # PostgreSQL + Redis, two Daphne processes and a worker started here (tests/live.py):
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/spectacular \\
     REDIS_URL=redis://127.0.0.1:6379/0 \\
@@ -45,6 +52,7 @@ import sys
 import threading
 import time
 from collections import deque
+from collections.abc import MutableMapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from importlib import import_module
@@ -84,17 +92,25 @@ def parse_args() -> argparse.Namespace:
     return parser.parse_args()
 
 
-ARGS = parse_args() if __name__ == "__main__" else None
-if ARGS is not None:
-    # Measured as deployed (platform/env.example): with DEBUG on, Django also records
-    # every SQL statement of every request in memory.
-    os.environ.setdefault("DEBUG", "false")
-    os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))
-    os.environ.setdefault("SECURE_SSL_REDIRECT", "false")
-if ARGS is not None and ARGS.spawn:
-    # Before Django reads its settings: the servers started here inherit this environment.
+def spawn_environment(environ: MutableMapping[str, str], rate_limit: int) -> None:
+    """With --spawn, before Django reads its settings: the servers started here inherit it.
+
+    Measured as deployed (platform/env.example): with DEBUG on, Django also records every
+    SQL statement of every request in memory. Only here: against a running server (--url)
+    this process keeps the server's settings, SECRET_KEY first, since the server reads the
+    sessions made here (signed with SECRET_KEY) with its own key. A random key here closed
+    every socket with 4401, and the games were aborted at the server's 60 s start deadline.
+    """
+    environ.setdefault("DEBUG", "false")
+    environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))
+    environ.setdefault("SECURE_SSL_REDIRECT", "false")
     for name in ("WS_RATE_LIMIT_CONNECTION", "WS_RATE_LIMIT_USER", "WS_RATE_LIMIT_GAME"):
-        os.environ[name] = str(ARGS.rate_limit)
+        environ[name] = str(rate_limit)
+
+
+ARGS = parse_args() if __name__ == "__main__" else None
+if ARGS is not None and ARGS.spawn:
+    spawn_environment(os.environ, ARGS.rate_limit)
 
 import django  # noqa: E402
 
@@ -183,6 +199,23 @@ class Stats:
     frame_sizes: list[int] = field(default_factory=list)
 
 
+class SocketClosed(Exception):
+    """The server closed a socket that a client was waiting on."""
+
+    def __init__(self, code: int | None) -> None:
+        super().__init__(f"the server closed the socket (code {code})")
+        self.code = code
+
+
+# Closes that mean "do not retry" (games.consumers.CLOSE_*): retrying cannot help.
+REFUSALS = {
+    4401: "the server read no signed-in user from the session cookie made here: run the"
+    " benchmark with the server's SECRET_KEY and database (its environment)",
+    4403: "the server refused the socket (forbidden)",
+    4404: "the server has no such game: run the benchmark with the server's database",
+}
+
+
 class Client:
     """One socket; every frame is parsed as JSON, on the platform and on the relay alike."""
 
@@ -210,10 +243,17 @@ class Client:
                         self.waiters.remove(waiter)
         except websockets.ConnectionClosed:
             pass
+        # Nothing more will come: whoever waits hears it now rather than at a timeout.
+        for _predicate, future in self.waiters:
+            if not future.done():
+                future.set_exception(SocketClosed(self.socket.close_code))
+        self.waiters.clear()
         if not self.closing:
             self.stats.dropped += 1
 
     async def until(self, predicate: Any, timeout: float = 30) -> dict[str, Any]:
+        if self.reader.done():
+            raise SocketClosed(self.socket.close_code)
         future: asyncio.Future = asyncio.get_running_loop().create_future()
         self.waiters.append((predicate, future))
         return await asyncio.wait_for(future, timeout)
@@ -260,6 +300,13 @@ async def connect(url: str, game_id: int, cookie: str, stats: Stats) -> Client:
             client = Client(await open_socket(f"{url}/ws/games/{game_id}/", cookie), stats)
             await client.until(lambda m: m["type"] == "state", timeout=60)
             return client
+        except SocketClosed as closed:
+            if closed.code in REFUSALS:
+                raise RuntimeError(
+                    f"game {game_id}: closed with {closed.code}: {REFUSALS[closed.code]}"
+                ) from closed
+            stats.failed_connects += 1
+            await asyncio.sleep(0.5 * 2**attempt)
         except (OSError, TimeoutError, websockets.InvalidHandshake, websockets.InvalidMessage):
             stats.failed_connects += 1
             await asyncio.sleep(0.5 * 2**attempt)
@@ -385,7 +432,8 @@ async def flag_lateness(urls: list[str], games: int) -> dict[str, Any]:
     """Seconds from each flag's deadline until both of its game's clients hold the result.
 
     `games` games start at once with a bank of 0.5 s, and nobody moves: each flags at the
-    end of its first decision's delay plus the bank, settled by the clock keeper alone.
+    end of its first decision's delay plus the bank, settled by the clock keeper alone
+    (which needs a channel layer shared with Daphne: Redis).
     """
     stats = Stats()
 
@@ -433,7 +481,17 @@ async def measure(slots: int, seconds: float, make_slot: Any) -> dict[str, Any]:
     ready = asyncio.Barrier(slots + 1)
     clock = {"deadline": float("inf")}
     tasks = [asyncio.create_task(make_slot(i, clock, stats, ready)) for i in range(slots)]
-    await ready.wait()
+    try:
+        await ready.wait()
+    except asyncio.BrokenBarrierError:
+        # A slot could not start and aborted the others: raise its own error, which says why.
+        outcomes = await asyncio.gather(*tasks, return_exceptions=True)
+        for outcome in outcomes:
+            if isinstance(outcome, Exception) and not isinstance(
+                outcome, asyncio.BrokenBarrierError
+            ):
+                raise outcome from None
+        raise
     started = time.monotonic()
     clock["deadline"] = started + seconds
     await asyncio.gather(*tasks)
@@ -554,7 +612,13 @@ def report(urls: list[str], sizes: list[int], seconds: float, relay: bool) -> No
         f" per {RATE_WINDOW:g} s",
         flush=True,
     )
-    if FLAGS:
+    if FLAGS and not settings.REDIS_URL:
+        # The clock keeper runs in the Celery worker, and an in-memory layer ends at its
+        # process: the flags it settles reach no socket (the page learns of them through
+        # its own `tick`; README, "Run modes"), so the clients would wait for them forever.
+        print("# flags: skipped: the in-memory channel layer cannot carry the clock keeper's")
+        print("# results to the sockets (embedded mode: pages learn of a flag by ticking)")
+    elif FLAGS:
         flags = asyncio.run(flag_lateness(urls, FLAGS))
         print(
             f"# flags: {flags['games']} games flagging at once reach both clients"
