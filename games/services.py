@@ -16,7 +16,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import F, Q
 from django.utils.functional import Promise
 
@@ -103,6 +103,10 @@ CHANGED_FIELDS = (
 )
 
 
+# What a move may change; a write without the row lock leaves the rest as it is.
+MOVE_FIELDS = tuple(f for f in CHANGED_FIELDS if f not in ("clock_failures", "clock_retry_at"))
+
+
 ACTION_COLUMNS = (
     "game_id",
     "seq",
@@ -134,6 +138,9 @@ class _GameWriter:
         self.pending_rows: list[dict[str, Any]] = []
         # Signals go out when the status changes, so once per result or void.
         self._status_before = game.status
+        # What a write without the row lock checks the row still has (save(locked=False)).
+        self._version_before = game.version
+        self._log_seq_before = game.log_seq
         self.void_note = ""
 
     def _next_seq(self) -> int:
@@ -210,17 +217,27 @@ class _GameWriter:
             self.pending_rows.append({field: getattr(row, field) for field in ACTION_COLUMNS})
         return row
 
-    def save(self) -> None:
+    def save(self, *, locked: bool = True) -> bool:
+        """Write what this transaction did; True once written.
+
+        Not `locked` (the game was read without its lock, PostgreSQL, outside any
+        transaction): one statement writes it all only if the row has not moved on since
+        it was read; False, with nothing written, when it has, or when the status changes
+        (whoever listens to that, the ratings, writes in the same transaction): the caller
+        then does it all again under the lock.
+        """
         if not self.changed:
             if self.logged:  # a refusal: only the log's sequence moved
                 rows.game_update(self.game, ("log_seq",))
-            return
+            return True
         game = self.game
         state = self.state
         deadline = engine.deadline(state)
+        status, winner_seat, reason = engine.outcome(state)
+        if not locked and status != self._status_before:
+            return False
         game.state = self.state_json
-        game.status, game.winner_seat, reason = engine.outcome(state)
-        game.reason = reason or ""
+        game.status, game.winner_seat, game.reason = status, winner_seat, reason or ""
         game.next_deadline = timebase.to_datetime(deadline) if deadline is not None else None
         if game.started_at is None and game.status != Game.Status.WAITING:
             game.started_at = self.received_at
@@ -228,7 +245,16 @@ class _GameWriter:
             game.finished_at = self.received_at
         computer_to_act = computer.seats_to_act(game, state)
         game.bot_since = self.received_at if computer_to_act else None
-        rows.game_update(game, CHANGED_FIELDS, log_rows=self.pending_rows)
+        if locked:
+            rows.game_update(game, CHANGED_FIELDS, log_rows=self.pending_rows)
+        elif not rows.game_update_if_unchanged(
+            game,
+            MOVE_FIELDS,
+            log_rows=self.pending_rows,
+            version=self._version_before,
+            log_seq=self._log_seq_before,
+        ):
+            return False
         # Inside the transaction: the ratings app rates (or reverses) with the result itself.
         if game.status != self._status_before:
             if game.status == Game.Status.FINISHED:
@@ -237,11 +263,13 @@ class _GameWriter:
                 game_voided.send(sender=Game, game=game, note=self.void_note)
             game_status_changed.send(sender=Game, game=game)
         events = list(self.events)
+        # Outside a transaction (not `locked`) these run at once: the write has committed.
         transaction.on_commit(lambda: broadcast_state(game, events, state=state))
         if computer_to_act:
             computer.computer_schedule_on_commit(
                 game_id=game.pk, version=game.version, since=self.now
             )
+        return True
 
 
 def _advance_into(writer: _GameWriter, state: Any) -> Any:
@@ -304,38 +332,67 @@ def _submit(
     rid: str | None,
     expected_version: int | None = None,
 ) -> ActionResult:
+    """First without the row lock where that can be done (see rows.game_update_if_unchanged).
+
+    Most moves then cost two statements and no transaction. A move that changes the
+    status, is refused, or found the game moved on before it wrote is done again, under
+    the lock, from a fresh read.
+    """
+    if connection.vendor == "postgresql" and not connection.in_atomic_block:
+        result = _apply(game_id, user, action, rid, expected_version, locked=False)
+        if result is not None:
+            return result
     with transaction.atomic():
-        game = game_locked(game_id, user=user, request_id=rid)
-        if game is None:
-            return ActionResult(ok=False, version=None, code="not_found")
-        seats = game.seats_of(user.pk)
-        if not seats:
-            return ActionResult(ok=False, version=game.version, code="forbidden")
-        if rid is not None and game.prior_version is not None:
-            return ActionResult(
-                ok=not game.prior_error,
-                version=game.prior_version,
-                code=game.prior_error,
-                duplicate=True,
-            )
-        if expected_version is not None and game.version != expected_version:
-            return ActionResult(ok=False, version=game.version, code="stale")
-        writer = _GameWriter(game, timebase.server_now())
-        state = _advance_into(writer, engine.from_json(game.state))  # a flag beats a late move
-        # A same-device game (one user, both seats) acts for the seat its screen shows (R7.7).
-        seat = seats[0] if len(seats) == 1 else engine.device_seat(state)
-        try:
-            new_state, events = engine.apply(state, seat, action, writer.now)
-        except engine.RuleError as error:
-            if rid is not None:
-                writer.refuse(seat=seat, user=user, action=action, request_id=rid, code=error.code)
-            writer.save()  # the advance, if any, stands
-            return ActionResult(ok=False, version=game.version, code=error.code)
-        writer.record(
-            seat=seat, user=user, action=action, request_id=rid, state=new_state, events=events
+        result = _apply(game_id, user, action, rid, expected_version, locked=True)
+    assert result is not None  # under the lock, every outcome is final
+    return result
+
+
+def _apply(
+    game_id: int,
+    user: AbstractBaseUser,
+    action: Any,
+    rid: str | None,
+    expected_version: int | None,
+    *,
+    locked: bool,
+) -> ActionResult | None:
+    """One attempt at the action; None when an attempt without the lock cannot finish it."""
+    read = rows.game_locked_read if locked else rows.game_read
+    game = read(game_id, user_id=user.pk, request_id=rid)
+    if game is None:
+        return ActionResult(ok=False, version=None, code="not_found")
+    seats = game.seats_of(user.pk)
+    if not seats:
+        return ActionResult(ok=False, version=game.version, code="forbidden")
+    if rid is not None and game.prior_version is not None:
+        return ActionResult(
+            ok=not game.prior_error,
+            version=game.prior_version,
+            code=game.prior_error,
+            duplicate=True,
         )
-        writer.save()
-        return ActionResult(ok=True, version=game.version)
+    if expected_version is not None and game.version != expected_version:
+        return ActionResult(ok=False, version=game.version, code="stale")
+    writer = _GameWriter(game, timebase.server_now())
+    state = _advance_into(writer, engine.from_json(game.state))  # a flag beats a late move
+    # A same-device game (one user, both seats) acts for the seat its screen shows (R7.7).
+    seat = seats[0] if len(seats) == 1 else engine.device_seat(state)
+    try:
+        new_state, events = engine.apply(state, seat, action, writer.now)
+    except engine.RuleError as error:
+        if not locked:
+            return None  # the refusal is logged, and any advance kept, under the lock
+        if rid is not None:
+            writer.refuse(seat=seat, user=user, action=action, request_id=rid, code=error.code)
+        writer.save()  # the advance, if any, stands
+        return ActionResult(ok=False, version=game.version, code=error.code)
+    writer.record(
+        seat=seat, user=user, action=action, request_id=rid, state=new_state, events=events
+    )
+    if not writer.save(locked=locked):
+        return None
+    return ActionResult(ok=True, version=game.version)
 
 
 def _is_due(game_id: int, expected_version: int | None, now: float) -> bool:

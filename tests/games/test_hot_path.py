@@ -11,7 +11,7 @@ from __future__ import annotations
 import threading
 
 import pytest
-from django.db import connection, transaction
+from django.db import IntegrityError, connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 from games import broadcast, engine, presence, services
@@ -166,3 +166,122 @@ def test_a_change_is_computed_and_sent_only_for_audiences_somebody_listens_to(
         [group[SEAT_0], group[WATCH]],
         [group[SEAT_0], group[SEAT_1], group[WATCH]],
     ]
+
+
+def started_game(alice, bob) -> Game:
+    game = make_game(alice, bob)
+    for user in (alice, bob):
+        assert services.game_submit_action(
+            game_id=game.pk, user=user, action={"do": "start"}, request_id="start"
+        ).ok
+    return game
+
+
+postgresql_only = pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="the write without the row lock is PostgreSQL's"
+)
+
+
+@postgresql_only
+@pytest.mark.django_db(transaction=True)
+def test_outside_a_transaction_a_move_is_one_read_and_one_conditional_write(
+    alice, bob, monkeypatch
+):
+    monkeypatch.setattr(broadcast, "group_send_all", lambda messages: None)
+    game = started_game(alice, bob)
+    users = (alice, bob)
+    seat, action = next_move(game)
+    with CaptureQueriesContext(connection) as captured:
+        result = services.game_submit_action(
+            game_id=game.pk, user=users[seat], action=action, request_id="plain"
+        )
+    assert result.ok
+    sql = [query["sql"].upper() for query in captured.captured_queries]
+    assert len(sql) == 2, sql  # no BEGIN, no COMMIT: the write is a statement of its own
+    assert sql[0].startswith("SELECT") and "FOR UPDATE" not in sql[0]
+    assert sql[1].startswith("WITH UPDATED AS (UPDATE") and "INSERT INTO" in sql[1]
+    logged = GameAction.objects.get(game=game, request_id="plain")
+    assert (logged.version, logged.action) == (result.version, action)
+    assert Game.objects.get(pk=game.pk).version == result.version
+
+
+def interleave(monkeypatch, between) -> list[int]:
+    """Run `between()` once, after the next read without the lock and before its write.
+
+    Returns a list that gets an item for each attempt that broke the log's unique
+    (game, seq) and had to be retried: the conditional write must see the change itself.
+    """
+    from games import rows
+
+    read = rows.game_read
+    pending = [between]
+    broken: list[int] = []
+
+    def read_then_interleave(*args, **kwargs):
+        game = read(*args, **kwargs)
+        if pending:
+            pending.pop()()
+        return game
+
+    submit = services._submit
+
+    def submit_counting_retries(*args, **kwargs):
+        try:
+            return submit(*args, **kwargs)
+        except IntegrityError:
+            broken.append(1)
+            raise
+
+    monkeypatch.setattr(rows, "game_read", read_then_interleave)
+    monkeypatch.setattr(services, "_submit", submit_counting_retries)
+    return broken
+
+
+@postgresql_only
+@pytest.mark.django_db(transaction=True)
+def test_a_refusal_logged_between_the_read_and_the_write_sends_the_move_under_the_lock(
+    alice, bob, monkeypatch
+):
+    """A refusal moves only the log's sequence (not the version): the write checks both."""
+    monkeypatch.setattr(broadcast, "group_send_all", lambda messages: None)
+    game = started_game(alice, bob)
+    users = (alice, bob)
+    seat, action = next_move(game)
+    other = users[1 - seat]
+
+    def refused_request() -> None:
+        refused = services.game_submit_action(
+            game_id=game.pk, user=other, action={"do": "bid", "points": -1}, request_id="junk"
+        )
+        assert not refused.ok
+
+    broken = interleave(monkeypatch, refused_request)
+    with CaptureQueriesContext(connection) as captured:
+        result = services.game_submit_action(
+            game_id=game.pk, user=users[seat], action=action, request_id="move"
+        )
+    assert result.ok
+    assert any("FOR UPDATE" in q["sql"].upper() for q in captured.captured_queries)
+    seqs = list(GameAction.objects.filter(game=game).order_by("seq").values_list("seq", flat=True))
+    assert seqs == list(range(1, len(seqs) + 1))
+    assert GameAction.objects.filter(game=game, request_id__in=["junk", "move"]).count() == 2
+    assert Game.objects.get(pk=game.pk).log_seq == seqs[-1]
+    assert broken == []
+
+
+@postgresql_only
+@pytest.mark.django_db(transaction=True)
+def test_a_game_voided_between_the_read_and_the_write_keeps_the_void(alice, bob, monkeypatch):
+    monkeypatch.setattr(broadcast, "group_send_all", lambda messages: None)
+    game = started_game(alice, bob)
+    users = (alice, bob)
+    seat, action = next_move(game)
+    broken = interleave(monkeypatch, lambda: services.game_void(game_id=game.pk, note="test"))
+    result = services.game_submit_action(
+        game_id=game.pk, user=users[seat], action=action, request_id="late"
+    )
+    assert not result.ok
+    game.refresh_from_db()
+    assert game.status == Game.Status.CANCELLED
+    assert not GameAction.objects.filter(game=game, request_id="late", error="").exists()
+    assert broken == []
