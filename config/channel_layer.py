@@ -58,17 +58,27 @@ READ_BATCH = 100
 # A blocking send from a thread gives up after this (the caller logs it; pages resync).
 BLOCKING_SEND_TIMEOUT_SECONDS = 5.0
 
-# KEYS: the groups. ARGV: key prefix, now, oldest group member kept, oldest message kept,
-# expiry, capacity; then per group: random prefix, msgpack map header, map entries.
+# KEYS: the guard's sorted sets, then the groups. ARGV: key prefix, now, oldest group member
+# kept, oldest message kept, expiry, capacity, the guard's size; per guard key whether it
+# should have a member scored after now (1) or not (0); then per group: random prefix,
+# msgpack map header, map entries.
 # As channels_redis: a process's sockets share one key per process, and one message per
 # key lists its addressees in `__asgi_channel__`; a full key drops the message.
+# A guard that does not hold sends nothing and returns what each guard key has (a table).
 GROUP_SEND_SCRIPT = """
 local prefix, now = ARGV[1], tonumber(ARGV[2])
 local members_from, messages_from = ARGV[3], ARGV[4]
 local expiry, capacity = tonumber(ARGV[5]), tonumber(ARGV[6])
+local guards = tonumber(ARGV[7])
+local observed, held = {}, true
+for i = 1, guards do
+    observed[i] = redis.call('ZCOUNT', KEYS[i], '(' .. ARGV[2], '+inf') > 0 and 1 or 0
+    if observed[i] ~= tonumber(ARGV[7 + i]) then held = false end
+end
+if not held then return observed end
 local channel_field = cmsgpack.pack('__asgi_channel__')
 local over = 0
-for g = 1, #KEYS do
+for g = guards + 1, #KEYS do
     redis.call('ZREMRANGEBYSCORE', KEYS[g], 0, members_from)
     local addressees, keys = {}, {}
     for _, channel in ipairs(redis.call('ZRANGE', KEYS[g], 0, -1)) do
@@ -80,14 +90,14 @@ for g = 1, #KEYS do
         end
         table.insert(addressees[key], channel)
     end
-    local at = 6 + (g - 1) * 3
+    local at = 7 + guards + (g - guards - 1) * 3
     for _, key in ipairs(keys) do
         redis.call('ZREMRANGEBYSCORE', key, 0, messages_from)
         if redis.call('ZCARD', key) < capacity then
             local message = ARGV[at + 1] .. ARGV[at + 2] .. channel_field
                 .. cmsgpack.pack(addressees[key]) .. ARGV[at + 3]
             -- later groups score later: members of equal score pop in byte order
-            redis.call('ZADD', key, now + (g - 1) * 0.000001, message)
+            redis.call('ZADD', key, now + (g - guards - 1) * 0.000001, message)
             redis.call('EXPIRE', key, expiry)
         else
             over = over + 1
@@ -97,6 +107,18 @@ end
 return over
 """
 GROUP_SEND_SHA = hashlib.sha1(GROUP_SEND_SCRIPT.encode()).hexdigest()
+
+
+# A send's guard: Redis keys of sorted sets, and whether each should have a live member.
+Guard = tuple[list[str], list[bool]]
+
+
+class GuardChanged(Exception):
+    """A guarded send found its guard changed, and sent nothing."""
+
+    def __init__(self, observed: list[bool]) -> None:
+        super().__init__(f"the guard has changed: {observed}")
+        self.observed = observed
 
 
 def _map_header(size: int) -> bytes:
@@ -154,10 +176,13 @@ class SteadyRedisChannelLayer(RedisChannelLayer):
             and serializer.random_prefix_length > 0
         )
 
-    def _group_send_call(self, messages: list[tuple[str, dict[str, Any]]]) -> list[Any]:
+    def _group_send_call(
+        self, messages: list[tuple[str, dict[str, Any]]], only_if: Guard | None = None
+    ) -> list[Any]:
         """KEYS and ARGV of GROUP_SEND_SCRIPT for these (group, message) pairs."""
         now = time.time()
-        keys: list[Any] = []
+        guard_keys, expected = only_if if only_if is not None else ([], [])
+        keys: list[Any] = list(guard_keys)
         args: list[Any] = [
             self.prefix,
             now,
@@ -165,6 +190,8 @@ class SteadyRedisChannelLayer(RedisChannelLayer):
             int(now) - int(self.expiry),
             int(self.expiry),
             self.capacity,
+            len(guard_keys),
+            *(int(bool(present)) for present in expected),
         ]
         size = self._serializer.random_prefix_length
         for group, message in messages:
@@ -199,25 +226,36 @@ class SteadyRedisChannelLayer(RedisChannelLayer):
             over = await connection.evalsha(*call)
         self._log_over_capacity(over)
 
-    def group_send_many_blocking(self, messages: list[tuple[str, dict[str, Any]]]) -> bool:
+    def group_send_many_blocking(
+        self, messages: list[tuple[str, dict[str, Any]]], *, only_if: Guard | None = None
+    ) -> bool:
         """`group_send_many` from a thread without an event loop, with a blocking client.
 
         False, having sent nothing, where the one-script send does not apply (the caller
-        then sends through an event loop).
+        then sends through an event loop). `only_if` is (keys, expected): sorted sets in
+        this layer's Redis scored by expiry, and whether each should have a member that has
+        not expired. If any has changed, nothing is sent and GuardChanged says what each
+        has now: the check and the send are one script, nothing can come in between.
         """
         if not self._scripted():
             return False
-        if not messages:
+        if not messages and only_if is None:
             return True
         client = self._blocking()
-        call = self._group_send_call(messages)
+        call = self._group_send_call(messages, only_if)
         try:
-            over = client.evalsha(*call)
+            result = client.evalsha(*call)
         except NoScriptError:
             client.script_load(GROUP_SEND_SCRIPT)
-            over = client.evalsha(*call)
-        self._log_over_capacity(over)
+            result = client.evalsha(*call)
+        if isinstance(result, list):
+            raise GuardChanged([bool(present) for present in result])
+        self._log_over_capacity(result)
         return True
+
+    def sends_blocking_from(self, address: str | None) -> bool:
+        """Whether `group_send_many_blocking` sends, with guards kept in Redis at `address`."""
+        return self._scripted() and address is not None and self.hosts[0].get("address") == address
 
     def _blocking(self) -> redis.Redis:
         with self._blocking_lock:

@@ -14,7 +14,9 @@ from typing import Any
 import orjson
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.conf import settings
 
+from config.channel_layer import Guard, GuardChanged
 from games import engine, timebase
 from games.audiences import (
     AUDIENCE_SEAT,
@@ -25,7 +27,13 @@ from games.audiences import (
 )
 from games.models import Game
 from games.presence import WATCH as WATCH_SLOT
-from games.presence import presence_connected, presence_listening
+from games.presence import (
+    presence_connected,
+    presence_expected,
+    presence_guard,
+    presence_listening,
+    presence_seen,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -150,25 +158,37 @@ def game_event(message: dict[str, Any]) -> dict[str, Any]:
     return {"type": "game.message", "text": message_text(message)}
 
 
-def group_send_all(messages: list[tuple[str, dict[str, Any]]]) -> None:
+def group_send_all(
+    messages: list[tuple[str, dict[str, Any]]], *, only_if: Guard | None = None
+) -> None:
     """All of a change's messages at once, from the thread that made the change.
 
     The platform's Redis layer sends them all in one round trip with a blocking client
-    (config.channel_layer), without a hop to an event loop and back. Other layers go
-    through an event loop: the in-memory one must, its queues belong to the loop that
-    reads them.
+    (config.channel_layer), without a hop to an event loop and back; `only_if` is then
+    checked in the same script (GuardChanged when it does not hold). Other layers go
+    through an event loop, and take no guard: the in-memory one must, its queues belong
+    to the loop that reads them.
     """
     layer = get_channel_layer()
-    if layer is None or not messages:
+    # Nothing to send still checks a guard: nobody listening may no longer be so.
+    if layer is None or not (messages or only_if):
         return
     send_blocking = getattr(layer, "group_send_many_blocking", None)
-    if send_blocking is not None and send_blocking(messages):
+    if send_blocking is not None and send_blocking(messages, only_if=only_if):
         return
+    assert only_if is None, "only the Redis layer's blocking send checks a guard"
 
     async def send_all() -> None:
         await asyncio.gather(*(layer.group_send(group, message) for group, message in messages))
 
     async_to_sync(send_all)()
+
+
+def guarded_sends() -> bool:
+    """Whether sends can check the presence they were composed for (see games.presence)."""
+    layer = get_channel_layer()
+    sends_blocking_from = getattr(layer, "sends_blocking_from", None)
+    return sends_blocking_from is not None and sends_blocking_from(settings.REDIS_URL)
 
 
 def heard(audience: str, listening: list[bool] | None) -> bool:
@@ -185,36 +205,68 @@ def heard(audience: str, listening: list[bool] | None) -> bool:
     return listening[0] or listening[1] if seat is None else listening[seat]
 
 
+# Sends composed for a presence that changed before they went; then one without the check.
+GUARDED_ATTEMPTS = 3
+
+
 def broadcast_state(game: Game, events: list[dict[str, Any]], *, state: Any = None) -> None:
     """Send each audience of the game that somebody listens to its own view (on commit).
 
-    `state` is the engine state of `game.state` when the caller already holds it.
+    `state` is the engine state of `game.state` when the caller already holds it. With
+    Redis the messages are composed for the presence this process last saw, and the send
+    checks it is still so (games.presence): no round trip of its own to read it.
     """
     try:
         now = timebase.server_now()
-        listening = presence_listening(game.pk)
-        connected = [False, False] if listening is None else listening[:2]
         meta = players_meta(game)
         if state is None:
             state = engine.from_json(game.state)
-        outgoing = []
-        for audience in game_audiences(game):
-            if not heard(audience, listening):
+        guarded = guarded_sends()
+        listening = presence_expected(game.pk) if guarded else presence_listening(game.pk)
+        for _attempt in range(GUARDED_ATTEMPTS if guarded else 0):
+            guard = presence_guard(game.pk, listening, settings.REDIS_URL) if listening else None
+            if guard is None:
+                break
+            outgoing = state_messages(game, state, events, now, listening, meta)
+            try:
+                group_send_all(outgoing, only_if=guard)
+            except GuardChanged as changed:
+                listening = changed.observed
+                presence_seen(game.pk, listening)
                 continue
-            message = state_message(
-                game,
-                audience,
-                events=events,
-                now=now,
-                connected=connected,
-                meta=meta,
-                state=state,
-            )
-            outgoing.append((game_group(game.pk, audience), game_event(message)))
-        group_send_all(outgoing)
+            presence_seen(game.pk, listening)
+            return
+        group_send_all(state_messages(game, state, events, now, listening, meta))
     except Exception:
         # The move is committed; a client that missed this push resyncs on reconnect.
         logger.exception("broadcast of game %s version %s failed", game.pk, game.version)
+
+
+def state_messages(
+    game: Game,
+    state: Any,
+    events: list[dict[str, Any]],
+    now: float,
+    listening: list[bool] | None,
+    meta: list[dict[str, Any]],
+) -> list[tuple[str, dict[str, Any]]]:
+    """(group, event) for each audience of the game that somebody listens to."""
+    connected = [False, False] if listening is None else listening[:2]
+    outgoing = []
+    for audience in game_audiences(game):
+        if not heard(audience, listening):
+            continue
+        message = state_message(
+            game,
+            audience,
+            events=events,
+            now=now,
+            connected=connected,
+            meta=meta,
+            state=state,
+        )
+        outgoing.append((game_group(game.pk, audience), game_event(message)))
+    return outgoing
 
 
 def broadcast_rematch(game: Game, *, declined_by: int | None = None) -> None:

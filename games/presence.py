@@ -15,6 +15,11 @@ With Redis (production), the entries are shared by every Daphne process: a sorte
 
 Presence is advice for the page; when Redis cannot be reached it reads as "not connected"
 and a failure to record it never fails the socket.
+
+A broadcast needs the presence after its commit, and reading it would cost a round trip
+of its own. With Redis, the broadcast instead composes its messages for the presence this
+process saw last (`presence_expected`), and the send checks in the same script that it is
+still so (`presence_guard`); when it is not, it sends nothing and says what it is now.
 """
 
 from __future__ import annotations
@@ -79,7 +84,7 @@ class RedisPresence:
         self.client = redis.Redis.from_url(url, socket_timeout=2.0, socket_connect_timeout=2.0)
         self.prefix = f"{prefix}:presence"
 
-    def _seat_key(self, game_id: int, seat: int) -> str:
+    def slot_key(self, game_id: int, seat: int) -> str:
         return f"{self.prefix}:{game_id}:{seat}"
 
     @property
@@ -89,7 +94,7 @@ class RedisPresence:
     def put(self, game_id: int, seats: Iterable[int], conn: str, expires: float) -> None:
         pipe = self.client.pipeline(transaction=False)
         for seat in seats:
-            key = self._seat_key(game_id, seat)
+            key = self.slot_key(game_id, seat)
             pipe.zadd(key, {conn: expires})
             pipe.expire(key, int(TTL_SECONDS * 2))
             pipe.zadd(self._index, {f"{game_id}:{seat}:{conn}": expires})
@@ -98,14 +103,14 @@ class RedisPresence:
     def remove(self, game_id: int, seats: Iterable[int], conn: str) -> None:
         pipe = self.client.pipeline(transaction=False)
         for seat in seats:
-            pipe.zrem(self._seat_key(game_id, seat), conn)
+            pipe.zrem(self.slot_key(game_id, seat), conn)
             pipe.zrem(self._index, f"{game_id}:{seat}:{conn}")
         pipe.execute()
 
     def listening(self, game_id: int, now: float) -> list[bool]:
         pipe = self.client.pipeline(transaction=False)
         for slot in SLOTS:
-            pipe.zcount(self._seat_key(game_id, slot), f"({now}", "+inf")
+            pipe.zcount(self.slot_key(game_id, slot), f"({now}", "+inf")
         return [count > 0 for count in pipe.execute()]
 
     def expire(self, now: float) -> set[int]:
@@ -121,11 +126,46 @@ class RedisPresence:
         for member, was_there in zip(members, removed, strict=True):
             game_id, seat, _conn = member.decode().split(":", 2)
             # By score: an entry refreshed since the range read stays in its seat's set.
-            pipe.zremrangebyscore(self._seat_key(int(game_id), int(seat)), "-inf", now)
+            pipe.zremrangebyscore(self.slot_key(int(game_id), int(seat)), "-inf", now)
             if was_there:
                 changed.add(int(game_id))
         pipe.execute()
         return changed
+
+
+# Per game, the presence (per slot) this process last saw; a guess that sends check.
+_seen: dict[int, list[bool]] = {}
+SEEN_MAX_GAMES = 10_000
+
+
+def presence_expected(game_id: int) -> list[bool] | None:
+    """The game's presence as this process last saw it, or as it is now (None: unknown)."""
+    seen = _seen.get(game_id)
+    return list(seen) if seen is not None else presence_listening(game_id)
+
+
+def presence_seen(game_id: int, listening: list[bool] | None) -> None:
+    """Remember what a guarded send found (see presence_guard)."""
+    if listening is None:
+        _seen.pop(game_id, None)
+        return
+    if len(_seen) >= SEEN_MAX_GAMES:  # games end; a guess costs only a retry to redo
+        _seen.clear()
+    _seen[game_id] = list(listening)
+
+
+def presence_guard(
+    game_id: int, listening: list[bool], redis_url: str | None
+) -> tuple[list[str], list[bool]] | None:
+    """The check a send to the game makes, if presence is kept in the Redis at `redis_url`.
+
+    (keys, expected): each slot's sorted set, scored by expiry, and whether it should have
+    a live entry. None when presence is not kept there (a send then cannot check it).
+    """
+    store = _store()
+    if not isinstance(store, RedisPresence) or redis_url != settings.REDIS_URL:
+        return None
+    return [store.slot_key(game_id, slot) for slot in SLOTS], list(listening)
 
 
 @once

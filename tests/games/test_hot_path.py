@@ -141,9 +141,13 @@ def test_a_change_is_computed_and_sent_only_for_audiences_somebody_listens_to(
 ):
     game = make_game(alice, bob)
     sent: list[list[str]] = []
-    monkeypatch.setattr(
-        broadcast, "group_send_all", lambda messages: sent.append([g for g, _ in messages])
-    )
+    send = broadcast.group_send_all
+
+    def recorded(messages, **guard):
+        send(messages, **guard)  # a send whose presence guard changed raises: not sent
+        sent.append([g for g, _ in messages])
+
+    monkeypatch.setattr(broadcast, "group_send_all", recorded)
     group = {a: game_group(game.pk, a) for a in (SEAT_0, SEAT_1, WATCH)}
     try:
         broadcast.broadcast_state(game, [])
@@ -156,6 +160,7 @@ def test_a_change_is_computed_and_sent_only_for_audiences_somebody_listens_to(
         # Presence unknown (Redis unreachable): everybody is sent the change.
         with monkeypatch.context() as patch:
             patch.setattr(broadcast, "presence_listening", lambda game_id: None)
+            patch.setattr(broadcast, "presence_expected", lambda game_id: None)
             broadcast.broadcast_state(game, [])
     finally:
         presence.presence_leave(game.pk, [0], "socket-of-alice")
@@ -187,7 +192,7 @@ postgresql_only = pytest.mark.skipif(
 def test_outside_a_transaction_a_move_is_one_read_and_one_conditional_write(
     alice, bob, monkeypatch
 ):
-    monkeypatch.setattr(broadcast, "group_send_all", lambda messages: None)
+    monkeypatch.setattr(broadcast, "group_send_all", lambda messages, **guard: None)
     game = started_game(alice, bob)
     users = (alice, bob)
     seat, action = next_move(game)
@@ -243,7 +248,7 @@ def test_a_refusal_logged_between_the_read_and_the_write_sends_the_move_under_th
     alice, bob, monkeypatch
 ):
     """A refusal moves only the log's sequence (not the version): the write checks both."""
-    monkeypatch.setattr(broadcast, "group_send_all", lambda messages: None)
+    monkeypatch.setattr(broadcast, "group_send_all", lambda messages, **guard: None)
     game = started_game(alice, bob)
     users = (alice, bob)
     seat, action = next_move(game)
@@ -272,7 +277,7 @@ def test_a_refusal_logged_between_the_read_and_the_write_sends_the_move_under_th
 @postgresql_only
 @pytest.mark.django_db(transaction=True)
 def test_a_game_voided_between_the_read_and_the_write_keeps_the_void(alice, bob, monkeypatch):
-    monkeypatch.setattr(broadcast, "group_send_all", lambda messages: None)
+    monkeypatch.setattr(broadcast, "group_send_all", lambda messages, **guard: None)
     game = started_game(alice, bob)
     users = (alice, bob)
     seat, action = next_move(game)

@@ -18,7 +18,7 @@ import pytest
 from channels_redis.core import RedisChannelLayer
 from django.conf import settings
 
-from config.channel_layer import SteadyRedisChannelLayer
+from config.channel_layer import GuardChanged, SteadyRedisChannelLayer
 
 pytestmark = pytest.mark.skipif(not settings.REDIS_URL, reason="the Redis channel layer")
 
@@ -112,6 +112,37 @@ async def test_a_thread_sends_without_an_event_loop(layer) -> None:
     sent = await asyncio.to_thread(layer.group_send_many_blocking, [("table", {"type": "m"})])
     assert sent is True
     assert await asyncio.wait_for(layer.receive(member), 5) == {"type": "m"}
+
+
+async def test_a_guarded_send_goes_only_while_its_guard_holds(layer) -> None:
+    """The check and the send are one script: a changed guard sends nothing, and says why."""
+    import redis
+
+    member = await layer.new_channel()
+    await layer.group_add("table", member)
+    client = redis.Redis.from_url(settings.REDIS_URL)
+    live, gone = f"{layer.prefix}:guard:live", f"{layer.prefix}:guard:gone"
+    client.zadd(live, {"socket": time.time() + 60})
+    client.zadd(gone, {"socket": time.time() - 1})  # expired: not there any more
+    try:
+        send = layer.group_send_many_blocking
+        with pytest.raises(GuardChanged) as changed:
+            await asyncio.to_thread(
+                send, [("table", {"type": "m", "n": 1})], only_if=([live, gone], [True, True])
+            )
+        assert changed.value.observed == [True, False]
+        with pytest.raises(GuardChanged):  # nothing to send still checks who is there
+            await asyncio.to_thread(send, [], only_if=([live, gone], [False, False]))
+        sent = await asyncio.to_thread(
+            send, [("table", {"type": "m", "n": 2})], only_if=([live, gone], [True, False])
+        )
+        assert sent is True
+        assert (await asyncio.wait_for(layer.receive(member), 5))["n"] == 2
+        with pytest.raises(TimeoutError):
+            await asyncio.wait_for(layer.receive(member), 0.3)
+    finally:
+        client.delete(live, gone)
+        client.close()
 
 
 async def test_what_it_sends_is_what_channels_redis_reads(layer) -> None:
