@@ -7,10 +7,8 @@ Tests replace this one function to put a game's past where they need it.
 
 from __future__ import annotations
 
-import math
 import time
 from datetime import UTC, datetime, timedelta
-from fractions import Fraction
 
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
@@ -27,7 +25,9 @@ def to_datetime(t: float) -> datetime:
     """
     # Exact arithmetic: at epoch magnitudes `t * 1e6` as a float is already rounded (the
     # spacing of floats there is 0.25 µs), and fromtimestamp() would round once more.
-    return EPOCH + timedelta(microseconds=math.ceil(Fraction(t) * 1_000_000))
+    # Integers rather than Fraction, which cost a few percent of a move.
+    numerator, denominator = t.as_integer_ratio()
+    return EPOCH + timedelta(microseconds=-(-numerator * 1_000_000 // denominator))
 
 
 def to_ms(t: float | None) -> int | None:
