@@ -216,6 +216,8 @@ WS_RATE_LIMIT_WINDOW = env.float("WS_RATE_LIMIT_WINDOW", default=20.0)
 WS_RATE_LIMIT_CONNECTION = env.int("WS_RATE_LIMIT_CONNECTION", default=100)
 WS_RATE_LIMIT_USER = env.int("WS_RATE_LIMIT_USER", default=200)
 WS_RATE_LIMIT_GAME = env.int("WS_RATE_LIMIT_GAME", default=400)
+# Messages a connection takes from the shared (user, game) counters at once (games.ratelimit).
+WS_RATE_LIMIT_LEASE = env.int("WS_RATE_LIMIT_LEASE", default=5)
 
 # --- Accounts
 AUTH_PASSWORD_VALIDATORS = [

@@ -29,7 +29,7 @@ from games import presence, services, timebase
 from games.audiences import audience_seats, game_audience, game_get, game_group
 from games.broadcast import broadcast_presence, message_text, state_message
 from games.errors import message_for
-from games.ratelimit import RateLimiter, shared_budget_allows
+from games.ratelimit import RateLimiter, SharedBudget
 from games.replay import game_events
 
 logger = logging.getLogger(__name__)
@@ -99,6 +99,7 @@ class JsonProtocolMixin:
     groups_joined: list[str]
     # The game whose shared budget this connection's messages count against (players only).
     budget_game_id: int | None = None
+    shared_budget: SharedBudget | None = None
 
     async def open_for_user(self) -> bool:
         """Refuse anonymous users (4401); False when the socket was closed."""
@@ -204,12 +205,17 @@ class JsonProtocolMixin:
         return await sync_to_async(self.within_shared_budget, thread_sensitive=False)()
 
     def within_shared_budget(self) -> bool:
-        """The user's and the game's budgets (one Redis round trip); called off the loop."""
-        try:
-            return shared_budget_allows(
+        """The user's and the game's budgets; called off the loop, one message at a time.
+
+        With Redis, a round trip every few messages (games.ratelimit.SharedBudget).
+        """
+        if self.shared_budget is None:
+            self.shared_budget = SharedBudget(
                 user_id=self.scope["user"].pk,  # type: ignore[attr-defined]
                 game_id=self.budget_game_id,
             )
+        try:
+            return self.shared_budget.allow()
         except UNAVAILABLE_ERRORS:
             # The cache (Redis) is down: the per-connection budget above still holds, and
             # refusing every message would stop every game for an outage of a counter.
