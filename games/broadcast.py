@@ -223,7 +223,7 @@ def broadcast_state(game: Game, events: list[dict[str, Any]], *, state: Any = No
         guarded = guarded_sends()
         listening = presence_expected(game.pk) if guarded else presence_listening(game.pk)
         for _attempt in range(GUARDED_ATTEMPTS if guarded else 0):
-            guard = presence_guard(game.pk, listening, settings.REDIS_URL) if listening else None
+            guard = presence_guard(game.pk, listening) if listening is not None else None
             if guard is None:
                 break
             outgoing = state_messages(game, state, events, now, listening, meta)

@@ -154,16 +154,15 @@ def presence_seen(game_id: int, listening: list[bool] | None) -> None:
     _seen[game_id] = list(listening)
 
 
-def presence_guard(
-    game_id: int, listening: list[bool], redis_url: str | None
-) -> tuple[list[str], list[bool]] | None:
-    """The check a send to the game makes, if presence is kept in the Redis at `redis_url`.
+def presence_guard(game_id: int, listening: list[bool]) -> tuple[list[str], list[bool]] | None:
+    """The check a send to the game makes that its presence is still `listening`.
 
     (keys, expected): each slot's sorted set, scored by expiry, and whether it should have
-    a live entry. None when presence is not kept there (a send then cannot check it).
+    a live entry. None when presence is not kept in Redis (a send then cannot check it);
+    that it is the channel layer's Redis is games.broadcast.guarded_sends's to know.
     """
     store = _store()
-    if not isinstance(store, RedisPresence) or redis_url != settings.REDIS_URL:
+    if not isinstance(store, RedisPresence):
         return None
     return [store.slot_key(game_id, slot) for slot in SLOTS], list(listening)
 
