@@ -598,6 +598,10 @@ def ms(seconds: float) -> str:
     return f"{seconds * 1000:.1f} ms"
 
 
+def rewrites_game_table() -> bool:
+    return bool(ARGS and ARGS.spawn) and connection.vendor == "postgresql"
+
+
 def compact_game_table() -> None:
     """Rewrite the games table before a run, with --spawn on PostgreSQL.
 
@@ -606,7 +610,7 @@ def compact_game_table() -> None:
     measured slower than the one before (at 50 games: 684 moves/s just after a VACUUM
     FULL, 566 some runs later). Each run now starts from the same tables.
     """
-    if not ARGS or not ARGS.spawn or connection.vendor != "postgresql":
+    if not rewrites_game_table():
         return
     table = connection.ops.quote_name(Game._meta.db_table)
     with connection.cursor() as cursor:  # the log is only ever inserted into: no dead rows
@@ -627,7 +631,7 @@ def report(urls: list[str], sizes: list[int], seconds: float, relay: bool) -> No
         f" per {RATE_WINDOW:g} s",
         flush=True,
     )
-    if ARGS and ARGS.spawn and connection.vendor == "postgresql":
+    if rewrites_game_table():
         print("# the games table is rewritten (VACUUM FULL) before each N", flush=True)
     if FLAGS and not settings.REDIS_URL:
         # The clock keeper runs in the Celery worker, and an in-memory layer ends at its
