@@ -9,6 +9,7 @@ read and their ratings are the game's snapshot.
 from __future__ import annotations
 
 import threading
+from typing import Any
 
 import pytest
 from django.db import IntegrityError, connection, transaction
@@ -187,18 +188,23 @@ postgresql_only = pytest.mark.skipif(
 )
 
 
-@postgresql_only
-@pytest.mark.django_db(transaction=True)
-def test_outside_a_transaction_a_move_is_one_read_and_one_conditional_write(
-    alice, bob, monkeypatch
-):
+@pytest.fixture
+def due_move(alice, bob, monkeypatch) -> tuple[Game, Any, dict[str, Any], Any]:
+    """A started game (its changes sent nowhere), the user to move, the move, the other."""
     monkeypatch.setattr(broadcast, "group_send_all", lambda messages, **guard: None)
     game = started_game(alice, bob)
     users = (alice, bob)
     seat, action = next_move(game)
+    return game, users[seat], action, users[1 - seat]
+
+
+@postgresql_only
+@pytest.mark.django_db(transaction=True)
+def test_outside_a_transaction_a_move_is_one_read_and_one_conditional_write(due_move):
+    game, mover, action, _other = due_move
     with CaptureQueriesContext(connection) as captured:
         result = services.game_submit_action(
-            game_id=game.pk, user=users[seat], action=action, request_id="plain"
+            game_id=game.pk, user=mover, action=action, request_id="plain"
         )
     assert result.ok
     sql = [query["sql"].upper() for query in captured.captured_queries]
@@ -245,14 +251,10 @@ def interleave(monkeypatch, between) -> list[int]:
 @postgresql_only
 @pytest.mark.django_db(transaction=True)
 def test_a_refusal_logged_between_the_read_and_the_write_sends_the_move_under_the_lock(
-    alice, bob, monkeypatch
+    due_move, monkeypatch
 ):
     """A refusal moves only the log's sequence (not the version): the write checks both."""
-    monkeypatch.setattr(broadcast, "group_send_all", lambda messages, **guard: None)
-    game = started_game(alice, bob)
-    users = (alice, bob)
-    seat, action = next_move(game)
-    other = users[1 - seat]
+    game, mover, action, other = due_move
 
     def refused_request() -> None:
         refused = services.game_submit_action(
@@ -263,7 +265,7 @@ def test_a_refusal_logged_between_the_read_and_the_write_sends_the_move_under_th
     broken = interleave(monkeypatch, refused_request)
     with CaptureQueriesContext(connection) as captured:
         result = services.game_submit_action(
-            game_id=game.pk, user=users[seat], action=action, request_id="move"
+            game_id=game.pk, user=mover, action=action, request_id="move"
         )
     assert result.ok
     assert any("FOR UPDATE" in q["sql"].upper() for q in captured.captured_queries)
@@ -276,14 +278,11 @@ def test_a_refusal_logged_between_the_read_and_the_write_sends_the_move_under_th
 
 @postgresql_only
 @pytest.mark.django_db(transaction=True)
-def test_a_game_voided_between_the_read_and_the_write_keeps_the_void(alice, bob, monkeypatch):
-    monkeypatch.setattr(broadcast, "group_send_all", lambda messages, **guard: None)
-    game = started_game(alice, bob)
-    users = (alice, bob)
-    seat, action = next_move(game)
+def test_a_game_voided_between_the_read_and_the_write_keeps_the_void(due_move, monkeypatch):
+    game, mover, action, _other = due_move
     broken = interleave(monkeypatch, lambda: services.game_void(game_id=game.pk, note="test"))
     result = services.game_submit_action(
-        game_id=game.pk, user=users[seat], action=action, request_id="late"
+        game_id=game.pk, user=mover, action=action, request_id="late"
     )
     assert not result.ok
     game.refresh_from_db()
