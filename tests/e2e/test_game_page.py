@@ -122,6 +122,24 @@ def assert_in_view(page: Any, selector: str) -> None:
     assert box["scrollWidth"] <= box["innerWidth"], (selector, box)
 
 
+def assert_header_usable(page: Any) -> None:
+    """While a card covers the table, the site's header still takes clicks: the languages,
+    and the links (on a phone behind Menu, which opens over the card)."""
+    for button in page.locator(".lang-switch button").all():
+        button.click(trial=True, timeout=2000)  # trial: fails if anything covers it
+    menu = page.locator(".menu-button")
+    opened = menu.is_visible()
+    focused = page.evaluate("document.activeElement.dataset.action")
+    if opened:
+        menu.click()
+    rules = page.locator(".site-nav a[href$='/rules/']")
+    rules.click(trial=True, timeout=2000)
+    if opened:
+        menu.click()
+        expect(rules).to_be_hidden()
+        page.focus(f"#overlay [data-action={focused}]")  # as the player left it
+
+
 def step(pages: list[Any], *, avoid_first_tile: bool = False) -> bool:
     """One decision through the UI by whoever has one. False when nobody can act."""
     # The other page learns of the last move a moment later (through Redis when it is set):
@@ -234,6 +252,7 @@ def test_two_players_play_a_round_and_an_auction_through_the_page(
         assert_in_view(page, "#overlay [data-action=start]")
         # Focus is on Start already: Enter presses it (no Tab needed).
         assert page.evaluate("document.activeElement.dataset.action") == "start"
+        assert_header_usable(page)
 
     # P1: both press Start (ana with the keyboard); the lead by rank [5|5] scores 10 for ana.
     page_a.keyboard.press("Enter")
@@ -354,6 +373,7 @@ def test_two_players_play_a_round_and_an_auction_through_the_page(
         assert_in_view(page, "#overlay [data-action=continue]")
         assert_in_view(page, "#overlay .overlay__countdown")
         assert page.evaluate("document.activeElement.dataset.action") == "continue"
+        assert_header_usable(page)
     for page in (*pages, *watchers):
         wait_view(page, "v.phase === 'round_over'")
         shot(page, "game-summary")
