@@ -14,6 +14,7 @@ from django.db import connections
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.http import Http404
 from django.test import Client
+from django.utils import translation
 
 # Strong enough for AUTH_PASSWORD_VALIDATORS and unlike any test username.
 PASSWORD = "felt-green-spinner-42"
@@ -86,6 +87,14 @@ def close_stray_connections() -> None:
     for conn in connections.all():
         if conn.alias in getattr(conn, "_connection_pools", {}):
             conn.close_pool()
+
+
+@pytest.fixture(autouse=True)
+def default_language_after_each_test() -> Iterator[None]:
+    """A request through LocaleMiddleware leaves its language active in the test's thread:
+    a Spanish request must not make the next test's English strings Spanish."""
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(scope="session", autouse=True)
