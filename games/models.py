@@ -116,7 +116,11 @@ class Game(models.Model):
     rated = models.BooleanField(_("rated"), default=True)
     same_device = models.BooleanField(_("same device"), default=False)
     # engine.deadline(state) as a datetime; the sweep looks for rows where it has passed.
-    next_deadline = models.DateTimeField(_("next deadline"), null=True, blank=True, db_index=True)
+    # Not indexed: nearly every move changes it, and a move that changes an indexed column
+    # writes a new entry into every index of the table (on PostgreSQL the update is not
+    # HOT), and leaves dead ones behind in all of them. The sweep reaches the active games
+    # through `status`.
+    next_deadline = models.DateTimeField(_("next deadline"), null=True, blank=True)
     # Each seat's {"rating", "rating_label"} as the game was created: what the page shows
     # beside the names for the whole game, so nothing reads the rating ledger mid-game.
     players_snapshot = models.JSONField(_("players' ratings"), default=default_players_snapshot)
@@ -216,7 +220,9 @@ class GameAction(models.Model):
     answer and a disputed game shows what was sent.
     """
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
+    # Its index is the one of the unique (game, seq) below, which starts with it: one index
+    # less to write for each move.
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions", db_index=False)
     seq = models.PositiveIntegerField(_("sequence"))
     # Null for a timed transition (flag, P1 abort, P2 auto-continue) the service observed.
     seat = models.PositiveSmallIntegerField(_("seat"), null=True, blank=True)

@@ -289,3 +289,27 @@ def test_a_game_voided_between_the_read_and_the_write_keeps_the_void(due_move, m
     assert game.status == Game.Status.CANCELLED
     assert not GameAction.objects.filter(game=game, request_id="late", error="").exists()
     assert broken == []
+
+
+def game_table_updates() -> tuple[int, int]:
+    """Rows of the games table updated in this transaction so far, and how many of them in
+    place (HOT: a new version in the same page, no index written)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT n_tup_upd, n_tup_hot_upd FROM pg_stat_xact_user_tables"
+            " WHERE relid = %s::regclass",
+            [Game._meta.db_table],
+        )
+        updated, hot = cursor.fetchone()
+    return updated, hot
+
+
+@postgresql_only
+def test_a_move_rewrites_its_game_row_in_place_without_writing_any_index(due_move):
+    """No indexed column of the games table changes with a move (games.models.Game)."""
+    game, mover, action, _other = due_move
+    updated, hot = game_table_updates()
+    assert services.game_submit_action(
+        game_id=game.pk, user=mover, action=action, request_id="in-place"
+    ).ok
+    assert game_table_updates() == (updated + 1, hot + 1)
