@@ -8,8 +8,11 @@ clients hold a state with the acknowledged version.
 Then, on the same Daphne processes, the same channel layer and the same clients, N pairs
 exercise a **bare relay** (bench/relay.py): one client sends a frame the size of a state
 message, the relay consumer sends it to the pair's group of two, and the round trip ends
-when both clients hold it. The ratios platform / relay are printed per N, and the last
-line is meant for scripts:
+when both clients hold it. The two take turns (--rounds, 3 by default, each measured for
+seconds/rounds): on a machine whose speed drifts by half within a minute, as the CI
+machines' do, a platform run and then a relay run measured the drift as much as the
+platform. The ratios platform / relay are printed per N (the throughput's per round too,
+which shows how much the machine moved), and the last line is meant for scripts:
 
     ratio at 50 games: throughput X.XX, p99 X.XX; at 1 game: p50 X.XX
 
@@ -72,7 +75,15 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--spawn", action="store_true", help="start Daphne and a worker here")
     parser.add_argument("--web", type=int, default=2, help="Daphne processes with --spawn")
     parser.add_argument("--games", default="1,50,200", help="comma-separated N values")
-    parser.add_argument("--seconds", type=float, default=10.0, help="duration of each run")
+    parser.add_argument(
+        "--seconds", type=float, default=10.0, help="time measured per N, platform and relay each"
+    )
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=3,
+        help="per N, the platform and the relay take turns this many times (seconds/rounds each)",
+    )
     parser.add_argument(
         "--rate-limit",
         type=int,
@@ -509,6 +520,26 @@ async def measure(slots: int, seconds: float, make_slot: Any) -> dict[str, Any]:
         "failed_connects": stats.failed_connects,
         "games_finished": stats.games_finished,
         "frame_size": statistics.mean(stats.frame_sizes) if stats.frame_sizes else 0,
+        "latencies": stats.latencies,
+    }
+
+
+def combined(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """Runs of the same kind as one: counts and times added, percentiles of all round trips."""
+    latencies = [latency for run in runs for latency in run["latencies"]]
+    seconds = sum(run["seconds"] for run in runs)
+    moves = sum(run["moves"] for run in runs)
+    counted = ("errors", "dropped", "failed_connects", "games_finished")
+    return {
+        "games": runs[0]["games"],
+        "seconds": seconds,
+        "moves": moves,
+        "per_second": moves / seconds,
+        "p50": percentile(latencies, 50),
+        "p99": percentile(latencies, 99),
+        **{name: sum(run[name] for run in runs) for name in counted},
+        "frame_size": statistics.mean(run["frame_size"] for run in runs),
+        "latencies": latencies,
     }
 
 
@@ -646,10 +677,24 @@ def report(urls: list[str], sizes: list[int], seconds: float, relay: bool) -> No
             f" p50 {ms(flags['p50'])}, p99 {ms(flags['p99'])} after their deadline",
             flush=True,
         )
+    if relay and ROUNDS > 1:
+        print(
+            f"# per N, the platform and the relay take turns {ROUNDS} times,"
+            f" {seconds / ROUNDS:g} s each: a machine whose speed drifts meanwhile slows both",
+            flush=True,
+        )
     ratios: dict[int, dict[str, float]] = {}
     for games in sizes:
         compact_game_table()
-        mine = bench_platform(urls, games, seconds)
+        mines: list[dict[str, Any]] = []
+        bases: list[dict[str, Any]] = []
+        turns = ROUNDS if relay else 1
+        for _turn in range(turns):
+            mines.append(bench_platform(urls, games, seconds / turns))
+            if relay:
+                frame_size = round(mines[0]["frame_size"]) or 2000
+                bases.append(bench_relay(urls, games, seconds / turns, frame_size))
+        mine = combined(mines)
         print(
             f"N={games:>4} platform: {mine['moves']:>6} moves in {mine['seconds']:.1f} s ="
             f" {mine['per_second']:7.1f} moves/s; p50 {ms(mine['p50'])}, p99 {ms(mine['p99'])};"
@@ -660,7 +705,7 @@ def report(urls: list[str], sizes: list[int], seconds: float, relay: bool) -> No
         )
         if not relay:
             continue
-        base = bench_relay(urls, games, seconds, round(mine["frame_size"]) or 2000)
+        base = combined(bases)
         print(
             f"N={games:>4} relay:    {base['moves']:>6} frames in {base['seconds']:.1f} s ="
             f" {base['per_second']:7.1f} frames/s; p50 {ms(base['p50'])},"
@@ -672,9 +717,14 @@ def report(urls: list[str], sizes: list[int], seconds: float, relay: bool) -> No
             "p50": mine["p50"] / base["p50"],
             "p99": mine["p99"] / base["p99"],
         }
+        each = ", ".join(
+            f"{platform['per_second'] / baseline['per_second']:.2f}"
+            for platform, baseline in zip(mines, bases, strict=True)
+        )
         print(
-            f"N={games:>4} platform/relay: throughput {ratios[games]['throughput']:.2f},"
-            f" p50 {ratios[games]['p50']:.2f}, p99 {ratios[games]['p99']:.2f}",
+            f"N={games:>4} platform/relay: throughput {ratios[games]['throughput']:.2f}"
+            f" (by round: {each}), p50 {ratios[games]['p50']:.2f},"
+            f" p99 {ratios[games]['p99']:.2f}",
             flush=True,
         )
     if relay:
@@ -688,6 +738,7 @@ def report(urls: list[str], sizes: list[int], seconds: float, relay: bool) -> No
 
 
 FLAGS = ARGS.flags if ARGS is not None else 0
+ROUNDS = max(1, ARGS.rounds) if ARGS is not None else 1
 
 
 def main() -> None:

@@ -53,3 +53,24 @@ def test_only_spawned_servers_get_a_fresh_secret_key() -> None:
     fresh: dict[str, str] = {}
     moves.spawn_environment(fresh, 10)
     assert len(fresh["SECRET_KEY"]) > 40
+
+
+def test_runs_taken_in_turns_count_as_one() -> None:
+    def run(latencies: list[float], seconds: float, errors: int) -> dict:
+        return {
+            "games": 50,
+            "seconds": seconds,
+            "moves": len(latencies),
+            "latencies": latencies,
+            "errors": errors,
+            "dropped": 0,
+            "failed_connects": 0,
+            "games_finished": 1,
+            "frame_size": 2000,
+        }
+
+    both = moves.combined([run([0.01] * 30, 2.0, 1), run([0.03] * 70, 3.0, 0)])
+    assert (both["moves"], both["seconds"], both["per_second"]) == (100, 5.0, 20.0)
+    assert (both["errors"], both["games_finished"]) == (1, 2)
+    assert both["p50"] == pytest.approx(0.03) and both["p99"] == pytest.approx(0.03)
+    assert moves.combined([run([0.01] * 60, 1.0, 0), run([0.03] * 40, 1.0, 0)])["p50"] == 0.01
