@@ -607,6 +607,29 @@ def test_rules_panel_opens_without_leaving_the_page(login_page, make_user) -> No
     expect(page.locator("#reconnecting")).to_be_hidden()
 
 
+def test_the_header_keeps_its_height_after_the_menu_and_a_resize(login_page, make_user) -> None:
+    """The menu opened, the phone turned (a resize) and the menu closed: the header is as
+    tall as before and the game fits the screen again (it once stayed 397 px tall)."""
+    ana, bob = make_user("ana"), make_user("bob")
+    game = make_game(ana, bob)
+    for user in (ana, bob):
+        game_submit_action(game_id=game.pk, user=user, action={"do": "start"}, request_id="s")
+    page = in_spanish(login_page(bob, PHONE))
+    page.goto(f"{_base(page)}/games/{game.pk}/")
+    wait_interactive(page)
+    height = "document.querySelector('.site-header').getBoundingClientRect().height"
+    before = page.evaluate(height)
+    page.click(".menu-button")
+    expect(page.locator("#site-nav")).to_be_visible()
+    page.set_viewport_size({"width": PHONE["height"], "height": PHONE["width"]})
+    page.set_viewport_size(PHONE)
+    page.click(".menu-button")
+    expect(page.locator("#site-nav")).to_be_hidden()
+    page.wait_for_function(f"() => {height} === {before}", timeout=2000)
+    assert_in_view(page, "#hand .hand-tile")
+    assert_fits(page, "after the menu")
+
+
 def test_a_game_cancelled_by_a_service_fault_says_so_and_offers_nothing(
     login_page, make_user
 ) -> None:
