@@ -42,6 +42,8 @@ MESSAGES: dict[str, Promise] = {
     "challenge_not_yours": _("This challenge is not addressed to you."),
     "unknown_user": _("There is no player with that username."),
     "too_many_challenges": _("You have too many open challenges."),
+    "already_playing": _("You are in a game already: finish it first."),
+    "challenger_playing": _("The challenger is in a game right now: try again when it ends."),
 }
 
 

@@ -1,4 +1,5 @@
-"""Reads of games that pages list: the games in progress anyone signed in may watch."""
+"""Reads of games that pages list: the games in progress anyone signed in may watch, and
+the game a player is in."""
 
 from __future__ import annotations
 
@@ -6,11 +7,25 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import F
+from django.db.models import F, Q
 
 from games.models import Game
 
 LIVE_GAMES_SHOWN = 50
+
+
+def active_game_id(user_id: int) -> int | None:
+    """The two-player game this user is playing or about to start, if any.
+
+    One at a time: every way into a new game (the queue, a challenge, the computer) sends a
+    player who has one to it instead. A same-device game is not counted: nobody waits on it.
+    """
+    return (
+        Game.objects.filter(status__in=Game.ACTIVE_STATUSES, same_device=False)
+        .filter(Q(player0_id=user_id) | Q(player1_id=user_id))
+        .values_list("pk", flat=True)
+        .first()
+    )
 
 
 @dataclass(frozen=True)

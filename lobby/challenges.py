@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from games.errors import ServiceError
 from games.models import Game
+from games.selectors import active_game_id
 from games.services import game_create
 from lobby.broadcast import lobby_changed_on_commit, players_redirect_on_commit
 from lobby.models import Challenge
@@ -58,6 +59,8 @@ def challenge_create(
             raise ServiceError("unknown_user")
         if opponent.pk == challenger.pk:
             raise ServiceError("challenge_self")
+    if active_game_id(challenger.pk) is not None:
+        raise ServiceError("already_playing")
     now = timezone.now()
     with transaction.atomic():
         open_count = Challenge.objects.filter(
@@ -80,6 +83,14 @@ def challenge_accept(*, challenge_id: int, user: AbstractBaseUser) -> Game:
             raise ServiceError("challenge_own")
         if challenge.opponent_id is not None and challenge.opponent_id != user.pk:
             raise ServiceError("challenge_not_yours")
+        # One game at a time for each: the two users' rows, locked in a fixed order, make
+        # two acceptances at once by the same player wait for each other here.
+        accounts = get_user_model().objects.filter(pk__in=(challenge.challenger_id, user.pk))
+        list(accounts.select_for_update().order_by("pk"))
+        if active_game_id(user.pk) is not None:
+            raise ServiceError("already_playing")
+        if active_game_id(challenge.challenger_id) is not None:
+            raise ServiceError("challenger_playing")
         challenger_seat = secrets.randbelow(2)
         players = (
             (challenge.challenger, user) if challenger_seat == 0 else (user, challenge.challenger)

@@ -19,6 +19,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.models import Game
+from games.selectors import active_game_id
 from games.services import game_create
 from lobby import matchmaking
 from lobby.broadcast import players_redirect_on_commit
@@ -53,16 +54,6 @@ class QueueStatus:
         }
 
 
-def _active_game_id(user_id: int) -> int | None:
-    """The two-player game this user is playing or about to start, if any."""
-    return (
-        Game.objects.filter(status__in=Game.ACTIVE_STATUSES, same_device=False)
-        .filter(Q(player0_id=user_id) | Q(player1_id=user_id))
-        .values_list("pk", flat=True)
-        .first()
-    )
-
-
 def queue_status_of(*, user: AbstractBaseUser, now: datetime | None = None) -> QueueStatus:
     """What the waiting page shows: queue size, own wait, own accepted range, or the game."""
     now = now or timezone.now()
@@ -75,7 +66,7 @@ def queue_status_of(*, user: AbstractBaseUser, now: datetime | None = None) -> Q
             wait_seconds=0.0,
             rating=None,
             accepted_range=None,
-            game_id=_active_game_id(user.pk),
+            game_id=active_game_id(user.pk),
         )
     waited = max(0.0, (now - entry.joined_at).total_seconds())
     return QueueStatus(
@@ -93,7 +84,7 @@ def queue_join(*, user: AbstractBaseUser, now: datetime | None = None) -> QueueS
     A player with a game in progress is not queued: the status points them to that game.
     """
     now = now or timezone.now()
-    game_id = _active_game_id(user.pk)
+    game_id = active_game_id(user.pk)
     if game_id is not None:
         return QueueStatus(
             in_queue=False,

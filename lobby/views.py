@@ -54,12 +54,13 @@ def live_games_page(request: HttpRequest) -> HttpResponse:
 def challenge_create(request: HttpRequest) -> HttpResponse:
     username = request.POST.get("opponent", "")[:150]
     try:
-        challenges.challenge_create(challenger=request.user, opponent_username=username)
+        challenge = challenges.challenge_create(challenger=request.user, opponent_username=username)
     except ServiceError as error:
         messages.error(request, error.message)
     else:
-        if username.strip():
-            messages.success(request, _("Challenge sent to %(username)s.") % {"username": username})
+        if challenge.opponent is not None:  # named as the account spells it, not as typed
+            name = challenge.opponent.get_username()
+            messages.success(request, _("Challenge sent to %(username)s.") % {"username": name})
         else:
             messages.success(request, _("Open challenge posted."))
     return redirect("lobby")

@@ -38,7 +38,25 @@ class TestServices:
             challenge = challenges.challenge_create(challenger=alice)
             game = challenges.challenge_accept(challenge_id=challenge.pk, user=bob)
             seats.add(game.seats_of(alice.pk)[0])
+            Game.objects.filter(pk=game.pk).update(status=Game.Status.ABORTED)  # the next one
         assert seats == {0, 1}
+
+    def test_a_player_in_a_game_starts_no_other_by_challenge(self, alice, bob, carol):
+        waiting = challenges.challenge_create(challenger=carol, opponent_username="alice")
+        posted = challenges.challenge_create(challenger=alice)
+        game = challenges.challenge_accept(
+            challenge_id=challenges.challenge_create(challenger=alice).pk, user=bob
+        )
+        with refused("already_playing"):  # alice, in that game
+            challenges.challenge_create(challenger=alice, opponent_username="carol")
+        with refused("already_playing"):
+            challenges.challenge_accept(challenge_id=waiting.pk, user=alice)
+        with refused("challenger_playing"):  # alice's open challenge from before the game
+            challenges.challenge_accept(challenge_id=posted.pk, user=carol)
+        assert Game.objects.count() == 1
+        assert Challenge.objects.get(pk=waiting.pk).status == "open"  # for after the game
+        Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
+        assert challenges.challenge_accept(challenge_id=waiting.pk, user=alice).pk != game.pk
 
     def test_refusals(self, alice, bob, carol):
         with refused("challenge_self"):
