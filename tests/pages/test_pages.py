@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 from django.conf import settings
+from django.template.loader import render_to_string
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from pages.rules import rules_html, rules_language
 
@@ -104,3 +106,29 @@ def test_base_template_has_a_language_switch_keeping_next(client: Client) -> Non
 def test_home_in_spanish(client: Client) -> None:
     html = client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE="es").content.decode()
     assert "Regístrate" in html or "Crear cuenta" in html
+
+
+@pytest.mark.parametrize(
+    ("language", "title", "lobby_link"),
+    [("en", "Page not found", True), ("es", "Página no encontrada", False)],
+)
+def test_a_missing_page_is_a_page_of_the_site(
+    settings, client_logged_in, user, language, title, lobby_link
+) -> None:
+    """With DEBUG off (production), not Django's bare "Not Found": the site's header, the
+    player's language, and the ways on."""
+    settings.DEBUG = False
+    settings.SECURE_SSL_REDIRECT = False
+    client = client_logged_in(user) if lobby_link else Client()
+    response = client.get("/no-such-page/", headers={"accept-language": language})
+    assert response.status_code == 404
+    html = response.content.decode()
+    assert f'<html lang="{language}"' in html and "site-header" in html
+    assert f'<h1 class="hero__title">{title}</h1>' in html
+    assert reverse("home") in html and (reverse("lobby") in html) == lobby_link
+
+
+def test_a_server_error_page_needs_no_request() -> None:
+    with translation.override("es"):
+        html = render_to_string("500.html")
+    assert '<html lang="es"' in html and "Error del servidor" in html
