@@ -57,6 +57,18 @@ def test_play_the_computer_from_the_home_page_on_a_phone(
     game = Game.objects.get(Q(player0=ana) | Q(player1=ana))
     assert game.bots() and not game.rated
     expect(page.locator("#seat-top .seat__name")).to_have_text("Computer (hard)")
+    # Asking again leads back to this game with a message, which floats over the table:
+    # the page stays one screen tall, the hand in view, and the message goes by itself.
+    page.goto(page.live_url + "/")
+    page.locator("form.computer-form button[value=easy]").click()
+    page.wait_for_url(re.compile(rf"/games/{game.pk}/$"))
+    wait_interactive(page)
+    expect(page.locator(".messages")).to_contain_text("already playing the computer")
+    top = "document.querySelector('.game').getBoundingClientRect().top"
+    assert page.evaluate(f"{top} === document.querySelector('.site-header').offsetHeight")
+    hand = page.locator("#hand").bounding_box()
+    assert hand is not None and hand["y"] + hand["height"] <= PHONE["height"], hand
+    expect(page.locator(".messages")).to_have_count(0, timeout=10_000)
     # A few of the player's decisions, each answered by the computer in between.
     decisions = 0
     computer_decisions = 0

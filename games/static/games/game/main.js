@@ -82,6 +82,13 @@ function toast(text, kind = "error") {
   setTimeout(() => t.remove(), 4400);
 }
 
+// The server's own messages for this page (game.css floats them): gone like a toast.
+const serverMessages = document.querySelector(".messages");
+if (serverMessages) {
+  setTimeout(() => serverMessages.classList.add("messages--leaving"), 5000);
+  setTimeout(() => serverMessages.remove(), 5600);
+}
+
 const sounds = new Sounds($("#sound-toggle"));
 
 // ---------------------------------------------------------------- connection banner
