@@ -69,6 +69,17 @@ def test_play_the_computer_from_the_home_page_on_a_phone(
     hand = page.locator("#hand").bounding_box()
     assert hand is not None and hand["y"] + hand["height"] <= PHONE["height"], hand
     expect(page.locator(".messages")).to_have_count(0, timeout=10_000)
+    # The longest name a seat shows, the computer's in Spanish, is shown whole on a phone.
+    for language in ("es", "en"):
+        page.context.add_cookies(
+            [{"name": "django_language", "value": language, "url": page.live_url}]
+        )
+        page.reload()
+        wait_interactive(page)
+        name = page.locator("#seat-top .seat__name")
+        expect(name).to_have_text("Ordenador (difícil)" if language == "es" else "Computer (hard)")
+        clipped = "e => e.scrollWidth > e.clientWidth || e.scrollHeight > e.clientHeight"
+        assert not name.evaluate(clipped), language
     # A few of the player's decisions, each answered by the computer in between.
     decisions = 0
     computer_decisions = 0
