@@ -504,6 +504,9 @@ def test_same_device_game_goes_through_the_privacy_screen(login_page, make_user)
     wait_interactive(page)
     expect(page.locator("#overlay [data-action=start]")).to_have_text("Start (Marta)")
     assert Game.objects.get(pk=view(page)["id"]).seat_names == ["Marta", "Luis"]
+    # Two people at one account: no rating beside either name (the game is never rated).
+    expect(page.locator(".seat__rating").first).to_have_text("")
+    expect(page.locator(".seat__rating").last).to_have_text("")
 
     game = make_game(ana, ana, same_device=True, deals=[SPINNER_DEAL, *seeded_deals(4)])
     Game.objects.filter(pk=game.pk).update(seat_names=["Marta", "Luis"])

@@ -335,9 +335,10 @@ function renderSeats(view) {
     p.name.textContent = names[seat];
     if (view.same_device || view.seat === null || view.seat === undefined) p.box.setAttribute("aria-label", names[seat]);
     // rating_label is "1534?" while the player is provisional (first 10 rated games);
-    // a computer has no rating.
-    const rating = player.bot ? "" : player.rating_label || player.rating;
-  p.rating.textContent = rating ? `(${rating})` : "";
+    // a computer has no rating, nor do a same-device game's two players (one account's
+    // rating beside two people's names, in a game that is never rated).
+    const rating = player.bot || view.same_device ? "" : player.rating_label || player.rating;
+    p.rating.textContent = rating ? `(${rating})` : "";
     p.box.classList.toggle("seat--to-act", view.to_act === seat && view.status === "playing");
     p.box.classList.toggle("seat--jockey", view.jockey === seat);
     p.tiles.textContent = fmt(ngettext("%(n)s tile", "%(n)s tiles", player.hand_count), { n: player.hand_count });
