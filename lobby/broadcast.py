@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from games.broadcast import group_send_all
 from games.models import Game
+from lobby.models import Challenge
 from lobby.selectors import LIVE_GROUP, LOBBY_GROUP, user_group
 
 logger = logging.getLogger(__name__)
@@ -47,3 +48,12 @@ def players_redirect_on_commit(game: Game) -> None:
             _notify(group, message)
 
     transaction.on_commit(send)
+
+
+def challenger_told_declined_on_commit(challenge: Challenge) -> None:
+    """The challenger's lobby says who declined: the challenge leaving the list says nothing
+    of why."""
+    assert challenge.opponent is not None  # only a challenge addressed to someone is declined
+    message = {"type": "lobby.declined", "by": challenge.opponent.get_username()}
+    group = user_group(challenge.challenger_id)
+    transaction.on_commit(lambda: _notify(group, message))

@@ -19,7 +19,11 @@ from games.errors import ServiceError
 from games.models import Game
 from games.selectors import active_game_id
 from games.services import game_create
-from lobby.broadcast import lobby_changed_on_commit, players_redirect_on_commit
+from lobby.broadcast import (
+    challenger_told_declined_on_commit,
+    lobby_changed_on_commit,
+    players_redirect_on_commit,
+)
 from lobby.models import Challenge
 from ratings.selectors import players_snapshot
 
@@ -119,6 +123,7 @@ def challenge_decline(*, challenge_id: int, user: AbstractBaseUser) -> Challenge
         challenge.status = Challenge.Status.DECLINED
         challenge.save(update_fields=["status"])
         lobby_changed_on_commit()
+        challenger_told_declined_on_commit(challenge)
     return challenge
 
 

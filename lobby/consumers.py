@@ -115,3 +115,6 @@ class LobbyConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
 
     async def lobby_redirect(self, event: dict[str, Any]) -> None:
         await self.send_json({"type": "redirect", "url": event["url"], "game": event["game"]})
+
+    async def lobby_declined(self, event: dict[str, Any]) -> None:
+        await self.send_json({"type": "declined", "by": event["by"]})

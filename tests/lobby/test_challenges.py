@@ -252,6 +252,25 @@ class TestLobbySocket:
             assert (await lobby.until(lambda m: m["type"] == "error"))["code"] == "bad_request"
             await lobby.close()
 
+    async def test_the_challenger_is_told_who_declined(self, alice, bob, carol):
+        lobby_a = WsClient("/ws/lobby/", user=alice)
+        lobby_c = WsClient("/ws/lobby/", user=carol)
+        for lobby in (lobby_a, lobby_c):
+            assert (await lobby.connect())[0]
+            await lobby.recv()
+        challenge = await database_sync_to_async(challenges.challenge_create)(
+            challenger=alice, opponent_username="bob"
+        )
+        await database_sync_to_async(challenges.challenge_decline)(
+            challenge_id=challenge.pk, user=bob
+        )
+        told = await lobby_a.until(lambda m: m["type"] == "declined")
+        assert told == {"type": "declined", "by": "bob"}
+        await lobby_c.drain()
+        assert all(f["type"] != "declined" for f in lobby_c.frames)
+        for lobby in (lobby_a, lobby_c):
+            await lobby.close()
+
     async def test_open_challenge_is_pushed_to_everyone_and_expiry_too(self, alice, carol):
         lobby_c = WsClient("/ws/lobby/", user=carol)
         assert (await lobby_c.connect())[0]

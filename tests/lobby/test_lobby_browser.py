@@ -76,3 +76,21 @@ def test_the_live_games_list_shows_a_new_game_without_a_reload(login_page, make_
     assert "Watch" in row.inner_text()
     assert page_b.evaluate("() => window.__sameDocument === true")
     assert not page_a.errors and not page_b.errors, (page_a.errors, page_b.errors)
+
+
+def test_the_challenger_sees_who_declined_in_their_language(login_page, make_user) -> None:  # noqa: F811
+    ana, bob = make_user("ana"), make_user("bob")
+    page_a, page_b = login_page(ana), login_page(bob)
+    base: str = page_a.live_url
+    page_a.context.add_cookies(
+        [{"name": "django_language", "value": "es", "domain": "127.0.0.1", "path": "/"}]
+    )
+    page_a.goto(f"{base}/lobby/")
+    page_a.wait_for_function("document.querySelector('#challenge-list li') !== null")
+    page_a.fill("form[action$='/lobby/challenges/'] input[name=opponent]", "Bob")
+    page_a.click("form[action$='/lobby/challenges/'] button[type=submit]")
+    page_a.locator(".message").filter(has_text="Desafío enviado a bob.").wait_for()
+    page_b.goto(f"{base}/lobby/")
+    page_b.locator("li.challenge button", has_text="Decline").click()
+    page_a.locator(".message[role=status]", has_text="bob rechazó tu desafío.").wait_for()
+    assert not page_a.errors and not page_b.errors, (page_a.errors, page_b.errors)

@@ -126,6 +126,15 @@ window.addEventListener("pageshow", () => {
   leaving = false; // back from the bfcache: the page is live again
 });
 
+/** Somebody declined this player's challenge: said once, above the list. */
+function showDeclined(by) {
+  const note = document.createElement("p");
+  note.className = "message message--info";
+  note.setAttribute("role", "status");
+  note.textContent = fill(gettext("%(username)s declined your challenge."), { username: by });
+  (list || liveList).before(note);
+}
+
 function goTo(url) {
   if (leaving) return;
   leaving = true;
@@ -140,6 +149,7 @@ if (config) {
       if (message.type === "challenges" && list) render(message.challenges);
       else if (message.type === "live_games" && liveList) renderLive(message.games);
       else if (message.type === "redirect") goTo(message.url);
+      else if (message.type === "declined" && typeof message.by === "string") showDeclined(message.by);
     },
     onStatus: (status, info = {}) => {
       if (!info.final) return;
