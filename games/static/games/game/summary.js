@@ -181,7 +181,7 @@ export class SummaryView {
     });
     body.appendChild(hands);
     const pays = el("ul", "summary-payments");
-    if (!last.payments.length) pays.appendChild(el("li", "", gettext("No points changed hands.")));
+    if (!last.payments.length) pays.appendChild(el("li", "", gettext("No points changed hands this round.")));
     for (const p of groupPayments(last.payments)) {
       pays.appendChild(el("li", `payment payment--${p.why}`, paymentText(p, names)));
     }
