@@ -633,6 +633,27 @@ def test_the_header_keeps_its_height_after_the_menu_and_a_resize(login_page, mak
     assert_fits(page, "after the menu")
 
 
+def test_a_player_is_told_when_the_opponent_leaves_and_comes_back(login_page, make_user) -> None:
+    ana, bob = make_user("ana"), make_user("bob")
+    game = make_game(ana, bob)
+    for user in (ana, bob):
+        game_submit_action(game_id=game.pk, user=user, action={"do": "start"}, request_id="s")
+    page_b = in_spanish(login_page(bob, PHONE))
+    url = f"{_base(page_b)}/games/{game.pk}/"
+    page_b.goto(url)
+    wait_interactive(page_b)
+    page_a = login_page(ana, DESKTOP)
+    page_a.goto(url)
+    wait_interactive(page_a)
+    page_b.wait_for_function("() => window.__game.view.connected[0] === true")
+    page_a.close()
+    toasts = page_b.locator("#toasts")
+    expect(toasts).to_contain_text("ana ha perdido la conexión; su reloj sigue corriendo.")
+    page_a = login_page(ana, DESKTOP)
+    page_a.goto(url)
+    expect(toasts).to_contain_text("ana ha vuelto.")
+
+
 def test_a_game_cancelled_by_a_service_fault_says_so_and_offers_nothing(
     login_page, make_user
 ) -> None:

@@ -306,6 +306,7 @@ function maybeContinueDrawing() {
 function renderPresence(connected) {
   if (!ui.view || !connected) return;
   ui.view.connected = connected;
+  tellOpponentPresence(connected);
   [0, 1].forEach((seat) => {
     const p = seatParts(seat);
     if (!p) return;
@@ -314,6 +315,26 @@ function renderPresence(connected) {
     p.presence.title = on ? gettext("Connected") : gettext("Disconnected");
     p.presence.setAttribute("aria-label", p.presence.title);
   });
+}
+
+/** A player is told in words when the opponent's connection drops or comes back: the dot
+ * beside a name is easy to miss, and their clock runs on meanwhile. */
+function tellOpponentPresence(connected) {
+  const view = ui.view;
+  const mine = view.same_device ? null : view.seat;
+  if (mine !== 0 && mine !== 1) return; // a spectator, or one device for both seats
+  const other = 1 - mine;
+  const was = ui.opponentConnected;
+  ui.opponentConnected = !!connected[other];
+  if (was === undefined || was === ui.opponentConnected) return;
+  if (view.status !== "playing" && view.status !== "waiting") return;
+  const p = names[other];
+  toast(
+    ui.opponentConnected
+      ? fmt(gettext("%(p)s is back."), { p })
+      : fmt(gettext("%(p)s lost the connection; their clock keeps running."), { p }),
+    "info",
+  );
 }
 
 // A computer player's name in the reader's language; the server sends its strength.
