@@ -14,6 +14,7 @@ from games.models import Game
 from lobby.models import QueueEntry
 from ratings.chart import rating_chart
 from ratings.selectors import rating_state
+from tests.games.factories import make_game
 
 pytestmark = pytest.mark.django_db
 
@@ -137,3 +138,13 @@ def test_a_games_rating_change_for_the_game_over_card(players, play_game, client
     # A service fault voids the game and reverses its ratings: the card shows no change.
     fault_record(kind="admin", start=timezone.now() - timedelta(minutes=5), end=timezone.now())
     assert client.get(f"/ratings/games/{game.pk}/").json() == {"seats": None}
+
+
+def test_profile_offers_no_replay_of_a_game_that_never_started(players, play_game, client):
+    alice, bob = players[:2]
+    won = play_game(alice, bob, winner=0)
+    never = make_game(alice, bob)
+    Game.objects.filter(pk=never.pk).update(status=Game.Status.ABORTED, started_at=None)
+    page = client.get(f"/accounts/{alice.username}/").content.decode()
+    assert f'href="/games/{won.pk}/replay/"' in page
+    assert f'href="/games/{never.pk}/"' in page and f"/games/{never.pk}/replay/" not in page
