@@ -260,3 +260,17 @@ def test_users_are_in_the_admin(client_logged_in, user_factory) -> None:
     boss = user_factory("boss", is_staff=True, is_superuser=True)
     response = client_logged_in(boss).get(reverse("admin:auth_user_changelist"))
     assert response.status_code == 200
+
+
+@pytest.mark.parametrize("page", ["signup", "login"])
+def test_account_pages_in_spanish_speak_as_tu(client: Client, page: str) -> None:
+    """Django's own Spanish help and errors say "Su contraseña… introduzca"; the site says tú."""
+    client.cookies["django_language"] = "es"
+    if page == "login":
+        html = _login(client, "nobody", "wrong-guess").content.decode()
+        assert "Escribe un nombre de usuario y una contraseña correctos" in html
+    else:
+        html = client.get(reverse(page)).content.decode()
+        assert "Tu contraseña debe tener al menos 8 caracteres." in html
+    for formal in ("Su contraseña", "introduzca", "Introduzca", "carácteres", "Por favor"):
+        assert formal not in html, formal
