@@ -19,7 +19,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from games.computer_play import computer_game_create, computer_game_in_progress
 from games.errors import ServiceError
 from games.models import Bot
-from games.selectors import live_games
+from games.selectors import active_game_id, live_games
 from lobby import challenges
 from lobby.selectors import lobby_snapshot
 from lobby.services import queue_status_of
@@ -128,6 +128,11 @@ def computer_new(request: HttpRequest) -> HttpResponse:
     if current is not None:
         messages.info(request, _("You are already playing the computer: here is your game."))
         return HttpResponseRedirect(_game_url(current.pk))
+    # Nor beside a game against a person, whose clock would run while the computer plays.
+    other = active_game_id(request.user.pk)
+    if other is not None:
+        messages.info(request, _("You are in a game already: here it is."))
+        return HttpResponseRedirect(_game_url(other))
     if request.method == "POST":
         strength = request.POST.get("strength", "")
         if strength in Bot.Strength.values:

@@ -330,6 +330,7 @@ def test_the_broadcast_names_the_computer_by_strength(alice, committing, request
 def test_play_the_computer_page_and_start(alice, bob, client_logged_in, requests_sent):
     # alice's rating is shown beside her name, as in any game; the computer has none.
     rated = services.game_create(player0=alice, player1=bob)
+    Game.objects.filter(pk=rated.pk).update(status=Game.Status.FINISHED)
     RatingEntry.objects.create(
         player=alice, game=rated, reason="game", rating_before=1500, rating_after=1520, delta=20
     )
@@ -358,6 +359,13 @@ def test_one_game_against_the_computer_at_a_time(alice, client_logged_in, reques
     )
     third = client.post(reverse("computer-new"), {"strength": "hard"})
     assert third["Location"] != first["Location"] and Game.objects.count() == 2
+
+
+def test_a_player_in_a_game_against_a_person_is_sent_to_it(alice, bob, client_logged_in):
+    game = services.game_create(player0=alice, player1=bob)
+    response = client_logged_in(alice).post(reverse("computer-new"), {"strength": "easy"})
+    assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
+    assert Game.objects.count() == 1
 
 
 def test_a_computer_is_always_shown_connected(alice, committing, requests_sent):
