@@ -11,8 +11,10 @@ message, the relay consumer sends it to the pair's group of two, and the round t
 when both clients hold it. The two take turns (--rounds, 3 by default, each measured for
 seconds/rounds): on a machine whose speed drifts by half within a minute, as the CI
 machines' do, a platform run and then a relay run measured the drift as much as the
-platform. The ratios platform / relay are printed per N (the throughput's per round too,
-which shows how much the machine moved), and the last line is meant for scripts:
+platform. Each run first plays for WARMUP_SECONDS unmeasured, and counts only the round
+trips that end within its window. The ratios platform / relay are printed per N (the
+throughput's per round too, which shows how much the machine moved), and the last line is
+meant for scripts:
 
     ratio at 50 games: throughput X.XX, p99 X.XX; at 1 game: p50 X.XX
 
@@ -67,6 +69,8 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 RAISED_LIMIT = 1_000_000
+# Run before each measured window, its round trips not counted (see measure).
+WARMUP_SECONDS = 2.0
 
 
 def parse_args() -> argparse.Namespace:
@@ -208,6 +212,11 @@ class Stats:
     failed_connects: int = 0
     games_finished: int = 0
     frame_sizes: list[int] = field(default_factory=list)
+
+    def done(self, clock: dict[str, float], latency: float) -> None:
+        """A round trip that ended: counted if it ended within the measured window."""
+        if clock["counting"] <= time.monotonic() <= clock["deadline"]:
+            self.latencies.append(latency)
 
 
 class SocketClosed(Exception):
@@ -372,7 +381,7 @@ async def run_game_slot(
             await asyncio.sleep(0.05)
             continue
         await asyncio.gather(*(c.has_version(reply["version"]) for c in clients))
-        stats.latencies.append(time.perf_counter() - sent)
+        stats.done(clock, time.perf_counter() - sent)
     # Leave no game running behind the bench (if the rate limit allows; else its clock will).
     live = clients[0].state["game"]["status"] in ("waiting", "playing")
     if live and await clients[0].pacer.wait(time.monotonic() + 1):
@@ -433,7 +442,7 @@ async def run_relay_slot(
         except TimeoutError:
             stats.errors += 1
             continue
-        stats.latencies.append(time.perf_counter() - sent)
+        stats.done(clock, time.perf_counter() - sent)
         turn = 1 - turn
     for client in clients:
         await client.close()
@@ -490,7 +499,7 @@ def percentile(values: list[float], q: float) -> float:
 async def measure(slots: int, seconds: float, make_slot: Any) -> dict[str, Any]:
     stats = Stats()
     ready = asyncio.Barrier(slots + 1)
-    clock = {"deadline": float("inf")}
+    clock = {"counting": float("inf"), "deadline": float("inf")}
     tasks = [asyncio.create_task(make_slot(i, clock, stats, ready)) for i in range(slots)]
     try:
         await ready.wait()
@@ -504,9 +513,14 @@ async def measure(slots: int, seconds: float, make_slot: Any) -> dict[str, Any]:
                 raise outcome from None
         raise
     started = time.monotonic()
-    clock["deadline"] = started + seconds
+    # Every slot starts at once (all their games wait for Start): the first round trips
+    # measure that queue, not the platform's pace; at 200 games it took seconds.
+    clock["counting"] = started + WARMUP_SECONDS
+    clock["deadline"] = clock["counting"] + seconds
     await asyncio.gather(*tasks)
-    elapsed = time.monotonic() - started
+    # The window is the run's: what finished after it (moves in flight at the deadline, the
+    # games resigned to leave nothing running) is neither counted nor timed.
+    elapsed = min(time.monotonic(), clock["deadline"]) - clock["counting"]
     moves = len(stats.latencies)
     return {
         "games": slots,

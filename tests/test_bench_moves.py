@@ -74,3 +74,12 @@ def test_runs_taken_in_turns_count_as_one() -> None:
     assert (both["errors"], both["games_finished"]) == (1, 2)
     assert both["p50"] == pytest.approx(0.03) and both["p99"] == pytest.approx(0.03)
     assert moves.combined([run([0.01] * 60, 1.0, 0), run([0.03] * 40, 1.0, 0)])["p50"] == 0.01
+
+
+def test_only_round_trips_ending_within_the_measured_window_count() -> None:
+    stats = moves.Stats()
+    now = time.monotonic()
+    stats.done({"counting": now - 1, "deadline": now + 60}, 0.01)
+    stats.done({"counting": now - 2, "deadline": now - 1}, 0.5)  # after the window
+    stats.done({"counting": now + 1, "deadline": now + 60}, 0.7)  # still warming up
+    assert stats.latencies == [0.01]
