@@ -3,29 +3,38 @@ the game a player is in."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import F, Q
+from django.db.models import F, Q, QuerySet
 
 from games.models import Game
 
 LIVE_GAMES_SHOWN = 50
 
 
-def active_game_id(user_id: int) -> int | None:
-    """The two-player game this user is playing or about to start, if any.
+def _two_player_games_of(user_ids: Collection[int]) -> QuerySet[Game]:
+    """The two-player games these users are playing or about to start.
 
     One at a time: every way into a new game (the queue, a challenge, the computer) sends a
     player who has one to it instead. A same-device game is not counted: nobody waits on it.
     """
-    return (
-        Game.objects.filter(status__in=Game.ACTIVE_STATUSES, same_device=False)
-        .filter(Q(player0_id=user_id) | Q(player1_id=user_id))
-        .values_list("pk", flat=True)
-        .first()
+    return Game.objects.filter(status__in=Game.ACTIVE_STATUSES, same_device=False).filter(
+        Q(player0_id__in=user_ids) | Q(player1_id__in=user_ids)
     )
+
+
+def active_game_id(user_id: int) -> int | None:
+    """The two-player game this user is in, if any (see _two_player_games_of)."""
+    return _two_player_games_of([user_id]).values_list("pk", flat=True).first()
+
+
+def players_in_games(user_ids: Collection[int]) -> set[int]:
+    """Which of these users are in a two-player game (see _two_player_games_of), in one read."""
+    pairs = _two_player_games_of(user_ids).values_list("player0_id", "player1_id")
+    return {player for pair in pairs for player in pair} & set(user_ids)
 
 
 @dataclass(frozen=True)

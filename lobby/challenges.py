@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from games.errors import ServiceError
 from games.models import Game
-from games.selectors import active_game_id
+from games.selectors import active_game_id, players_in_games
 from games.services import game_create
 from lobby.broadcast import (
     challenger_told_declined_on_commit,
@@ -91,9 +91,10 @@ def challenge_accept(*, challenge_id: int, user: AbstractBaseUser) -> Game:
         # two acceptances at once by the same player wait for each other here.
         accounts = get_user_model().objects.filter(pk__in=(challenge.challenger_id, user.pk))
         list(accounts.select_for_update().order_by("pk"))
-        if active_game_id(user.pk) is not None:
+        busy = players_in_games([user.pk, challenge.challenger_id])
+        if user.pk in busy:
             raise ServiceError("already_playing")
-        if active_game_id(challenge.challenger_id) is not None:
+        if challenge.challenger_id in busy:
             raise ServiceError("challenger_playing")
         challenger_seat = secrets.randbelow(2)
         players = (

@@ -14,12 +14,11 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
-from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
 from games.models import Game
-from games.selectors import active_game_id
+from games.selectors import active_game_id, players_in_games
 from games.services import game_create
 from lobby import matchmaking
 from lobby.broadcast import players_redirect_on_commit
@@ -148,15 +147,9 @@ def queue_pair(*, now: datetime | None = None) -> list[Game]:
         ids = [entry.user_id for entry in entries]
         # A player who got a game meanwhile (a challenge, or re-joining while their pairing
         # committed) must not get a second one.
-        busy: set[int] = set()
-        for pair in (
-            Game.objects.filter(status__in=Game.ACTIVE_STATUSES, same_device=False)
-            .filter(Q(player0_id__in=ids) | Q(player1_id__in=ids))
-            .values_list("player0_id", "player1_id")
-        ):
-            busy.update(pair)
+        busy = players_in_games(ids)
         if busy:
-            QueueEntry.objects.filter(user_id__in=busy & set(ids)).delete()
+            QueueEntry.objects.filter(user_id__in=busy).delete()
         waiting = [
             matchmaking.Waiting(e.user_id, e.rating, e.joined_at.timestamp())
             for e in entries
