@@ -112,23 +112,15 @@ def _take(kind: str, key: int, limit: int, window: float, now: float) -> bool:
     return count <= limit
 
 
-def shared_budget_allows(
-    *, user_id: int, game_id: int | None = None, now: float | None = None
-) -> bool:
-    """Whether one more message fits the user's budget and, if given, the game's.
-
-    The game's budget is counted only for its players' messages (the caller passes no
-    `game_id` for a spectator), so that spectators cannot starve the players of it.
-    """
-    return shared_budget_take(user_id=user_id, game_id=game_id, now=now) == 1
-
-
 def shared_budget_take(
     *, user_id: int, game_id: int | None = None, now: float | None = None, count: int = 1
 ) -> int:
-    """Up to `count` messages from the user's budget and the game's; how many fit (0: none).
+    """Up to `count` messages from the user's budget and, if given, the game's; how many fit
+    (0: none).
 
-    More than one only with Redis (see SharedBudget); the cache takes them one at a time.
+    The game's budget is counted only for its players' messages (the caller passes no
+    `game_id` for a spectator), so that spectators cannot starve the players of it. More
+    than one only with Redis (see SharedBudget); the cache takes them one at a time.
     """
     now = time.time() if now is None else now
     window = settings.WS_RATE_LIMIT_WINDOW

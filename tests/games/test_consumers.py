@@ -15,7 +15,7 @@ from django.db import connection
 
 from games import consumers, engine, ratelimit
 from games.models import Game, GameAction
-from games.ratelimit import RateLimiter, SharedBudget, shared_budget_allows
+from games.ratelimit import RateLimiter, SharedBudget, shared_budget_take
 from tests.conftest import close_stray_connections
 from tests.games.factories import (
     SIXES_DEAL,
@@ -218,10 +218,10 @@ def test_shared_budgets_are_per_window(settings):
     settings.WS_RATE_LIMIT_USER = 2
     settings.WS_RATE_LIMIT_WINDOW = 20.0
     user_id = 10_000_000 + id(settings) % 1_000_000  # a user no other test uses
-    assert shared_budget_allows(user_id=user_id, now=40.0)
-    assert shared_budget_allows(user_id=user_id, now=41.0)
-    assert not shared_budget_allows(user_id=user_id, now=59.9)
-    assert shared_budget_allows(user_id=user_id, now=60.0)  # the next window
+    assert shared_budget_take(user_id=user_id, now=40.0) == 1
+    assert shared_budget_take(user_id=user_id, now=41.0) == 1
+    assert shared_budget_take(user_id=user_id, now=59.9) == 0
+    assert shared_budget_take(user_id=user_id, now=60.0) == 1  # the next window
 
 
 @pytest.mark.skipif(not django_settings.REDIS_URL, reason="leases are taken from Redis")
