@@ -634,13 +634,12 @@ document.addEventListener("keydown", (e) => {
 // variable of its own: the header's min-height reads --header-h, so writing that one let
 // the header only ever grow (an open menu measured once stayed for good). An open menu lies
 // over the page for a moment and is not measured; closing it is a resize of the header.
+const siteHeader = document.querySelector(".site-header");
 function fitToViewport() {
-  const header = document.querySelector(".site-header");
-  if (header?.querySelector(".site-nav--open")) return;
-  const h = header ? header.getBoundingClientRect().height : 0;
+  if (siteHeader?.querySelector(".site-nav--open")) return;
+  const h = siteHeader ? siteHeader.getBoundingClientRect().height : 0;
   document.documentElement.style.setProperty("--game-top", `${Math.ceil(h)}px`);
 }
-const siteHeader = document.querySelector(".site-header");
 if (siteHeader) new ResizeObserver(fitToViewport).observe(siteHeader);
 window.addEventListener("resize", fitToViewport);
 fitToViewport();
