@@ -13,16 +13,20 @@ from tests.lobby.test_play_now_browser import assert_one_navigation_to_the_game,
 pytestmark = pytest.mark.e2e
 
 
+def open_lobby_in_spanish(page) -> None:
+    page.context.add_cookies(
+        [{"name": "django_language", "value": "es", "domain": "127.0.0.1", "path": "/"}]
+    )
+    page.goto(f"{page.live_url}/lobby/")
+    # Rendered by lobby.js from the socket's first push, with the catalogue's words.
+    page.wait_for_function("document.querySelector('#challenge-list li') !== null")
+
+
 def test_a_new_challenge_appears_live_in_the_players_language(login_page, make_user) -> None:  # noqa: F811
     ana, bob = make_user("ana"), make_user("bob")
     page_a, page_b = login_page(ana), login_page(bob)
     base: str = page_b.live_url
-    page_b.context.add_cookies(
-        [{"name": "django_language", "value": "es", "domain": "127.0.0.1", "path": "/"}]
-    )
-    page_b.goto(f"{base}/lobby/")
-    # Rendered by lobby.js from the socket's first push, with the catalogue's words.
-    page_b.wait_for_function("document.querySelector('#challenge-list li') !== null")
+    open_lobby_in_spanish(page_b)
     assert page_b.locator("#challenge-list").inner_text().strip() == "No hay desafíos abiertos."
     page_a.goto(f"{base}/lobby/")
     page_a.click("form[action$='/lobby/challenges/'] button[type=submit]")
@@ -82,11 +86,7 @@ def test_the_challenger_sees_who_declined_in_their_language(login_page, make_use
     ana, bob = make_user("ana"), make_user("bob")
     page_a, page_b = login_page(ana), login_page(bob)
     base: str = page_a.live_url
-    page_a.context.add_cookies(
-        [{"name": "django_language", "value": "es", "domain": "127.0.0.1", "path": "/"}]
-    )
-    page_a.goto(f"{base}/lobby/")
-    page_a.wait_for_function("document.querySelector('#challenge-list li') !== null")
+    open_lobby_in_spanish(page_a)
     page_a.fill("form[action$='/lobby/challenges/'] input[name=opponent]", "Bob")
     page_a.click("form[action$='/lobby/challenges/'] button[type=submit]")
     page_a.locator(".message").filter(has_text="Desafío enviado a bob.").wait_for()
