@@ -18,13 +18,9 @@ $(NODE_STAMP): package-lock.json
 	npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
 	@touch $(NODE_STAMP)
 
+# DEBUG off, a secret key kept in var/, plain HTTP on the loopback (config/local_run.py).
 run: $(STAMP)
-	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
-	@echo ""
-	@echo "  Spectacular Bid is starting on http://127.0.0.1:$${WEB_PORT:-8000}  (Ctrl-C stops it)"
-	@echo ""
-	$(BIN)/python -m config.supervisor platform/Procfile
+	$(BIN)/python -m config.local_run
 
 test: $(STAMP)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)

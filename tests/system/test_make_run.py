@@ -1,9 +1,11 @@
-"""The platform runs the way `make run` runs it: config.supervisor on platform/Procfile."""
+"""The platform runs the way `make run` runs it: config.local_run, then config.supervisor on
+platform/Procfile."""
 
 from __future__ import annotations
 
 import os
 import signal
+import urllib.error
 import urllib.request
 from collections.abc import Callable
 
@@ -11,15 +13,16 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
+from config.local_run import local_environment
 from lobby.challenges import challenge_create
 from lobby.models import Challenge
 from lobby.tasks import challenges_expire
 from tests.live import (
+    BIN,
     free_port,
     platform_env,
     spawn,
     started_pids,
-    supervisor_args,
     wait_for_http,
     wait_for_log,
     wait_until,
@@ -31,6 +34,15 @@ pytestmark = [pytest.mark.live]
 def serves_the_site(port: int) -> bool:
     with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as response:
         return response.status == 200 and b"Spectacular Bid" in response.read()
+
+
+def missing_page(port: int, language: str) -> tuple[int, str]:
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}/no-such-page/", headers={"Accept-Language": language}
+    )
+    with pytest.raises(urllib.error.HTTPError) as answer:
+        urllib.request.urlopen(request, timeout=5)
+    return answer.value.code, answer.value.read().decode()
 
 
 def group_is_empty(group: int) -> bool:
@@ -58,14 +70,19 @@ def test_procfile_serves_the_site_restarts_a_killed_worker_and_stops_on_ctrl_c(
     transactional_db, tmp_path
 ):
     port = free_port()
-    env = platform_env(
-        WEB_PORT=str(port),
-        BEAT_SCHEDULE=str(tmp_path / "beat-schedule"),
-    )
-    supervisor = spawn("supervisor", supervisor_args(), env, tmp_path)
+    environ = platform_env(WEB_PORT=str(port), BEAT_SCHEDULE=str(tmp_path / "beat-schedule"))
+    environ.pop("DEBUG", None)
+    env = local_environment(environ, tmp_path)
+    # What `make run` runs: it migrates, collects the static files, then becomes the supervisor.
+    supervisor = spawn("supervisor", [str(BIN / "python"), "-m", "config.local_run"], env, tmp_path)
     try:
-        wait_for_http(f"http://127.0.0.1:{port}/", supervisor, timeout=40)
+        wait_for_http(f"http://127.0.0.1:{port}/", supervisor, timeout=60)
         assert serves_the_site(port)
+        # DEBUG off: a bad address gets the site's own page, in the reader's language.
+        code, page = missing_page(port, "es")
+        assert code == 404
+        assert "Spectacular Bid" in page and 'lang="es"' in page
+        assert "URLconf" not in page and "DEBUG = True" not in page
         wait_for_log(supervisor, "ready.", timeout=40)
         runs_a_task(supervisor.log)
 
