@@ -54,6 +54,10 @@ RETRY_FIRST_SECONDS = 0.1
 RETRY_MAX_SECONDS = 2.0
 POOL_CONNECTIONS = 200
 POOL_WAIT_SECONDS = 5.0
+# A pooled connection idle this long is pinged before it is used: after a Redis restart,
+# a connection the pool kept from before failed the first request made with it (a socket
+# refused with 1011, /health/ answering 503) up to minutes later.
+HEALTH_CHECK_SECONDS = 5
 READ_BATCH = 100
 # A blocking send from a thread gives up after this (the caller logs it; pages resync).
 BLOCKING_SEND_TIMEOUT_SECONDS = 5.0
@@ -154,6 +158,7 @@ class SteadyRedisChannelLayer(RedisChannelLayer):
         host = dict(self.hosts[index])
         host.setdefault("max_connections", POOL_CONNECTIONS)
         host.setdefault("timeout", POOL_WAIT_SECONDS)
+        host.setdefault("health_check_interval", HEALTH_CHECK_SECONDS)
         return host
 
     def create_pool(self, index: int) -> Any:

@@ -91,7 +91,7 @@ def client_view(
     audience: str,
     now: float,
     *,
-    connected: list[bool],
+    connected: list[bool] | None,
     meta: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     view = engine_view(state, audience, now)
@@ -100,7 +100,7 @@ def client_view(
         player.update(extra)
     view["deadline"] = timebase.to_ms(view.get("deadline"))
     view["server_time"] = timebase.to_ms(now)
-    view["connected"] = with_computer(game, connected)
+    view["connected"] = None if connected is None else with_computer(game, connected)
     view["rated"] = game.rated
     view["rematch"] = rematch_info(game)
     return view
@@ -126,7 +126,10 @@ def state_message(
     if state is None:
         state = engine.from_json(game.state)
     if connected is None:
-        connected = presence_connected(game.pk)
+        listening = presence_listening(game.pk)
+        # Unknown while Redis is away: the page then keeps the dots it shows, rather than
+        # telling each player that the other has gone.
+        connected = None if listening is None else listening[:2]
     message = {
         "type": "state",
         "version": game.version,
@@ -154,7 +157,10 @@ def game_event(message: dict[str, Any]) -> dict[str, Any]:
     Serialized here, once per audience, rather than by every socket that receives it; the
     layer then carries one string, which it packs faster than the nested message.
     """
-    return {"type": "game.message", "text": message_text(message)}
+    event = {"type": "game.message", "text": message_text(message)}
+    if message["type"] == "state":
+        event["version"] = message["version"]  # what the socket then knows it has sent
+    return event
 
 
 def group_send_all(
@@ -250,7 +256,7 @@ def state_messages(
     meta: list[dict[str, Any]],
 ) -> list[tuple[str, dict[str, Any]]]:
     """(group, event) for each audience of the game that somebody listens to."""
-    connected = [False, False] if listening is None else listening[:2]
+    connected = None if listening is None else listening[:2]
     outgoing = []
     for audience in game_audiences(game):
         if not heard(audience, listening):

@@ -50,14 +50,18 @@ def in_pool(func: Any) -> Any:
 MAX_MESSAGE_CHARS = 4096
 # Close codes the pages understand. A refused handshake (closing before accepting) reaches a
 # browser as a bare 1006, which it cannot tell from a network blip, so these are sent after
-# accepting: the 44xx codes mean "do not retry", 1013 "try again later".
+# accepting: the 44xx codes mean "do not retry", 4503 "try again later". (Not 1013, the
+# standard's "try again later": autobahn lets an application send only 1000 and 3000-4999,
+# and Daphne turned the refused 1013 into 1011 with a traceback.)
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
-CLOSE_TRY_AGAIN_LATER = 1013
+CLOSE_TRY_AGAIN_LATER = 4503
+# While Redis is away, how often a game socket reads its game (GameConsumer.keep_presence).
+POLL_SECONDS = 1.0
 
 # What a database or channel-layer (Redis) outage raises: answered with `unavailable` (or
-# closed with 1013 while connecting) rather than crashing the consumer into a bare 1011.
+# closed with 4503 while connecting) rather than crashing the consumer into a bare 1011.
 UNAVAILABLE_ERRORS: tuple[type[BaseException], ...] = (
     DatabaseError,
     RedisError,
@@ -118,7 +122,7 @@ class JsonProtocolMixin:
         await self.close(code=code)  # type: ignore[attr-defined]
 
     async def connect_or_close(self) -> None:
-        """Run `open` (the consumer's connect); an outage closes with 1013, not 1011."""
+        """Run `open` (the consumer's connect); an outage closes with 4503, not 1011."""
         try:
             await self.open()
         except UNAVAILABLE_ERRORS:
@@ -257,6 +261,7 @@ class GameConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
         self.slots: tuple[int, ...] = ()
         self.presence_task: asyncio.Task[None] | None = None
         self.present = False
+        self.sent_version = -1  # the newest state this socket was sent
         await self.connect_or_close()
 
     async def open(self) -> None:
@@ -307,37 +312,62 @@ class GameConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
     async def keep_presence(self) -> None:
         """Refresh this socket's presence entry while it is open (it expires otherwise).
 
-        An entry that could not be refreshed in time may have expired, and changes made
-        meanwhile were then not sent to this audience: once refreshed, the socket reads
-        the state afresh.
+        Broadcasts may have missed this socket when the refresh finds its entry gone (Redis
+        restarted and lost it, and this socket's channel-layer groups with it; or it
+        expired), or comes late. The socket then joins its groups again (a no-op where
+        they are intact) and reads the state afresh.
+
+        While Redis cannot be reached, no broadcast reaches anyone: the socket reads the
+        game from the database every `POLL_SECONDS` and sends it when it has moved on, so
+        that the players see each other's moves through the outage; once Redis answers
+        again, it joins its groups again as above.
         """
         refreshed = time.monotonic()
+        away = False
         while True:
-            await asyncio.sleep(presence.REFRESH_SECONDS)
-            if not await self.presence_call(presence.presence_refresh):
+            await asyncio.sleep(POLL_SECONDS if away else presence.REFRESH_SECONDS)
+            written_anew = await self.presence_call(presence.presence_refresh)
+            if written_anew is None:
+                away = True
+                with contextlib.suppress(*UNAVAILABLE_ERRORS):
+                    await self.send_state(only_if_newer=True)
                 continue
             lapsed = time.monotonic() - refreshed > presence.TTL_SECONDS - 1.0
             refreshed = time.monotonic()
-            if lapsed:
-                with contextlib.suppress(*UNAVAILABLE_ERRORS):
+            if written_anew or lapsed or away:
+                try:
+                    await self.rejoin_groups()
                     await self.send_state()
+                    if self.seats:
+                        await in_pool(broadcast_presence)(self.game)
+                except UNAVAILABLE_ERRORS:
+                    away = True
+                    continue
+                away = False
 
-    async def send_state(self, *, with_log: bool = False) -> None:
+    async def rejoin_groups(self) -> None:
+        for group in self.groups_joined:
+            await self.channel_layer.group_add(group, self.channel_name)
+
+    async def send_state(self, *, with_log: bool = False, only_if_newer: bool = False) -> None:
         """The full state for this connection, read fresh from the database.
 
         `with_log` (on connecting) adds the game's events so far, filtered for this
         audience, so that a reloaded page or a spectator who joins late has the game log.
+        `only_if_newer`: nothing when this socket was sent that version already.
         """
+        sent = self.sent_version
 
         def build() -> dict[str, Any] | None:
             game = game_get(self.game_id)
-            if game is None:
+            if game is None or (only_if_newer and game.version <= sent):
                 return None
             log = game_events(game.pk) if with_log else None
             return state_message(game, self.audience, log=log)
 
         message = await in_pool(build)()
         if message is not None:
+            self.sent_version = max(self.sent_version, message["version"])
             await self.send_json(message)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
@@ -411,4 +441,6 @@ class GameConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
 
     async def game_message(self, event: dict[str, Any]) -> None:
         """A message computed and serialized for this connection's audience by games.broadcast."""
+        if event.get("version") is not None:
+            self.sent_version = max(self.sent_version, event["version"])
         await self.send(text_data=event["text"])

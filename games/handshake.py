@@ -50,7 +50,7 @@ def allowed_hosts_origin_validator(application: Any) -> ClosingOriginValidator:
 
 
 class OutageGuard:
-    """Closes with 1013 (try again later) when the database fails before a consumer runs.
+    """Closes with 4503 (try again later) when the database fails before a consumer runs.
 
     The session and the user are read (AuthMiddleware) before the consumer is reached, so
     the consumers' own outage handling cannot see a database that is down at that point.

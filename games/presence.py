@@ -31,6 +31,8 @@ from collections.abc import Iterable
 
 import redis
 from django.conf import settings
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
 from games.once import once
 
@@ -49,10 +51,15 @@ class MemoryPresence:
         self._entries: dict[tuple[int, int], dict[str, float]] = {}
         self._lock = threading.Lock()
 
-    def put(self, game_id: int, seats: Iterable[int], conn: str, expires: float) -> None:
+    def put(self, game_id: int, seats: Iterable[int], conn: str, expires: float) -> bool:
+        """Record the entry; True if any of its slots had none (rather than refreshing it)."""
+        added = False
         with self._lock:
             for seat in seats:
-                self._entries.setdefault((game_id, seat), {})[conn] = expires
+                slot = self._entries.setdefault((game_id, seat), {})
+                added = added or conn not in slot
+                slot[conn] = expires
+        return added
 
     def remove(self, game_id: int, seats: Iterable[int], conn: str) -> None:
         with self._lock:
@@ -80,8 +87,12 @@ class MemoryPresence:
 
 class RedisPresence:
     def __init__(self, url: str, prefix: str) -> None:
-        # Short timeouts: presence must never hold a socket's handler for long.
-        self.client = redis.Redis.from_url(url, socket_timeout=2.0, socket_connect_timeout=2.0)
+        # Short timeouts and no retries (redis-py retries three times, backing off for
+        # seconds): presence must never hold a socket's handler for long, and a socket
+        # learns at once that Redis is away (GameConsumer.keep_presence).
+        self.client = redis.Redis.from_url(
+            url, socket_timeout=2.0, socket_connect_timeout=2.0, retry=Retry(NoBackoff(), 0)
+        )
         self.prefix = f"{prefix}:presence"
 
     def slot_key(self, game_id: int, seat: int) -> str:
@@ -91,14 +102,15 @@ class RedisPresence:
     def _index(self) -> str:
         return f"{self.prefix}:index"
 
-    def put(self, game_id: int, seats: Iterable[int], conn: str, expires: float) -> None:
+    def put(self, game_id: int, seats: Iterable[int], conn: str, expires: float) -> bool:
         pipe = self.client.pipeline(transaction=False)
         for seat in seats:
             key = self.slot_key(game_id, seat)
             pipe.zadd(key, {conn: expires})
             pipe.expire(key, int(TTL_SECONDS * 2))
             pipe.zadd(self._index, {f"{game_id}:{seat}:{conn}": expires})
-        pipe.execute()
+        replies = pipe.execute()
+        return any(replies[0::3])  # ZADD counts the members it added, not those it updated
 
     def remove(self, game_id: int, seats: Iterable[int], conn: str) -> None:
         pipe = self.client.pipeline(transaction=False)
@@ -174,14 +186,18 @@ def _store() -> MemoryPresence | RedisPresence:
     return MemoryPresence()
 
 
-def presence_join(game_id: int, seats: Iterable[int], conn: str) -> bool:
-    """A socket opened (also its periodic refresh: the same write); False if not recorded."""
+def presence_join(game_id: int, seats: Iterable[int], conn: str) -> bool | None:
+    """A socket opened, or refreshes its entry (the same write).
+
+    True when the entry was written anew: on opening, or because it was gone (it expired,
+    or Redis restarted and lost it, and with it the socket's channel-layer groups); False
+    when it was only refreshed; None when Redis could not be reached.
+    """
     try:
-        _store().put(game_id, list(seats), conn, time.time() + TTL_SECONDS)
+        return _store().put(game_id, list(seats), conn, time.time() + TTL_SECONDS)
     except redis.RedisError:
         logger.warning("presence of game %s not recorded: Redis unavailable", game_id)
-        return False
-    return True
+        return None
 
 
 presence_refresh = presence_join

@@ -112,6 +112,30 @@ def test_presence_entries_expire_when_nobody_refreshes_them(alice, bob, settings
     presence.presence_leave(game.pk, [0], conn)
 
 
+def test_a_refresh_says_whether_the_entry_had_to_be_written_anew(alice, bob):
+    """What a socket learns from its refresh: a lost entry (Redis restarted) means its
+    groups may be lost too (games.consumers.GameConsumer.keep_presence)."""
+    game = make_game(alice, bob)
+    conn = f"test-anew-{game.pk}"
+    try:
+        assert presence.presence_join(game.pk, [0], conn) is True
+        assert presence.presence_refresh(game.pk, [0], conn) is False
+        presence.presence_leave(game.pk, [0], conn)  # as a restart of Redis loses it
+        assert presence.presence_refresh(game.pk, [0], conn) is True
+    finally:
+        presence.presence_leave(game.pk, [0], conn)
+
+
+def test_a_refresh_that_cannot_reach_redis_says_so(alice, bob, monkeypatch):
+    game = make_game(alice, bob)
+
+    def unreachable(*args, **kwargs):
+        raise presence.redis.ConnectionError("Redis is away")
+
+    monkeypatch.setattr(presence._store(), "put", unreachable)
+    assert presence.presence_refresh(game.pk, [0], "test-away") is None
+
+
 @pytest.mark.django_db(transaction=True)
 def test_games_flagging_together_are_settled_by_several_threads(
     alice, bob, user_factory, clock, settings

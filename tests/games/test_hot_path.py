@@ -174,6 +174,19 @@ def test_a_change_is_computed_and_sent_only_for_audiences_somebody_listens_to(
     ]
 
 
+def test_a_view_leaves_the_seats_presence_unsaid_while_it_is_unknown(alice, bob, monkeypatch):
+    """Redis away: the page keeps the dots it shows rather than hear that both players left."""
+    game = make_game(alice, bob)
+    message = broadcast.state_message(game, SEAT_0)
+    assert message["game"]["connected"] == [False, False]
+    monkeypatch.setattr(broadcast, "presence_listening", lambda game_id: None)
+    assert broadcast.state_message(game, SEAT_0)["game"]["connected"] is None
+    outgoing = broadcast.state_messages(
+        game, engine.from_json(game.state), [], 0.0, None, broadcast.players_meta(game)
+    )
+    assert all('"connected":null' in event["text"] for _group, event in outgoing)
+
+
 def started_game(alice, bob) -> Game:
     game = make_game(alice, bob)
     for user in (alice, bob):

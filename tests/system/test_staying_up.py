@@ -222,6 +222,60 @@ def test_flags_land_on_time_after_a_redis_restart(alice, bob):
             assert platform.processes[-1].popen.poll() is None, platform.logs()
 
 
+def test_open_game_sockets_see_every_move_through_a_redis_restart(alice, bob):
+    """Redis restarted without persistence loses the layer's groups and the presence entries.
+
+    Both players' sockets stay open throughout. A move made while Redis is away reaches the
+    other player from the database, before Redis is back; one made after it is back comes
+    through the layer again, the sockets having joined their groups anew. A socket opened
+    during the outage is told to try again later (4503), which autobahn can send (1013
+    came out as 1011).
+    """
+    game = started_in_the_past(alice, bob, 0, banks=(120, 120))
+    cookies = (session_cookie(alice), session_cookie(bob))
+    with (
+        own_redis() as (url, restart),
+        live_platform(web=1, worker=False, env={"REDIS_URL": url}) as platform,
+    ):
+
+        async def play_through_the_restart() -> dict[str, Any]:
+            clients = [
+                await LiveClient.open(platform.ws_url(), game.pk, cookie) for cookie in cookies
+            ]
+
+            async def move_seen_by_both() -> float:
+                mover = next(c for c in clients if choose(c.state["game"]["legal"]))
+                reply = await mover.act(choose(mover.state["game"]["legal"]))
+                assert reply["type"] == "ack", reply
+                for client in clients:
+                    await client.until_version(reply["version"])
+                return time.monotonic()
+
+            outage = asyncio.ensure_future(asyncio.to_thread(restart, 12.0))
+            await asyncio.sleep(1.0)
+            seen_during = await move_seen_by_both()
+            refused = await websockets.connect(
+                f"{platform.ws_url()}/ws/games/{game.pk}/",
+                origin=websockets.Origin("http://127.0.0.1"),
+                additional_headers={"Cookie": f"{settings.SESSION_COOKIE_NAME}={cookies[0]}"},
+            )
+            with pytest.raises(websockets.ConnectionClosed):
+                await asyncio.wait_for(refused.recv(), 15)
+            await outage
+            back = time.monotonic()
+            await move_seen_by_both()
+            await move_seen_by_both()
+            for client in clients:
+                await client.socket.close()
+            return {"early": back - seen_during, "refused": refused.close_code}
+
+        result = asyncio.run(play_through_the_restart())
+        logs = platform.logs()
+    assert result["early"] > 0, logs  # seen while Redis was still away
+    assert result["refused"] == 4503, logs
+    assert "Exception inside application" not in logs
+
+
 def _beats() -> int:
     from games.models import Heartbeat
 
