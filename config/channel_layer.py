@@ -214,6 +214,20 @@ class SteadyRedisChannelLayer(RedisChannelLayer):
     async def group_send(self, group: str, message: dict[str, Any]) -> None:
         await self.group_send_many([(group, message)])
 
+    async def group_rejoin(self, group: str, channel: str) -> bool:
+        """`group_add` that says whether `channel` was missing from the group.
+
+        A Redis restarted without persistence has lost every group: a connection that
+        joins its groups again now and then learns so, and what it may have missed.
+        """
+        assert self.require_valid_group_name(group), "Group name not valid"
+        assert self.require_valid_channel_name(channel), "Channel name not valid"
+        key = self._group_key(group)
+        connection = self.connection(self.consistent_hash(group))
+        added = await connection.zadd(key, {channel: time.time()})
+        await connection.expire(key, self.group_expiry)
+        return bool(added)
+
     async def group_send_many(self, messages: list[tuple[str, dict[str, Any]]]) -> None:
         """Send each message to its group's members, all in one round trip."""
         if not messages:

@@ -59,6 +59,8 @@ CLOSE_NOT_FOUND = 4404
 CLOSE_TRY_AGAIN_LATER = 4503
 # While Redis is away, how often a game socket reads its game (GameConsumer.keep_presence).
 POLL_SECONDS = 1.0
+# How often a lobby socket checks that the channel layer still has its groups (keep_groups).
+GROUPS_CHECK_SECONDS = 10.0
 
 # What a database or channel-layer (Redis) outage raises: answered with `unavailable` (or
 # closed with 4503 while connecting) rather than crashing the consumer into a bare 1011.
@@ -175,6 +177,39 @@ class JsonProtocolMixin:
     async def join_group(self, group: str) -> None:
         await self.channel_layer.group_add(group, self.channel_name)  # type: ignore[attr-defined]
         self.groups_joined.append(group)
+
+    async def rejoin_groups(self) -> bool:
+        """Join this connection's groups again; True if the layer had lost any of them."""
+        layer = self.channel_layer  # type: ignore[attr-defined]
+        rejoin = getattr(layer, "group_rejoin", None)
+        lost = False
+        for group in self.groups_joined:
+            if rejoin is None:  # a layer in this process's memory loses nothing
+                await layer.group_add(group, self.channel_name)  # type: ignore[attr-defined]
+            else:
+                lost = await rejoin(group, self.channel_name) or lost  # type: ignore[attr-defined]
+        return lost
+
+    async def keep_groups(self) -> None:
+        """Join the groups again every `GROUPS_CHECK_SECONDS`, and `resync` after a loss.
+
+        A Redis restarted without persistence has lost them, and whatever was sent to
+        them meanwhile; so has a Redis that could not be reached. For sockets that have
+        nothing else to notice it by (the game sockets have their presence refresh).
+        """
+        missed = False
+        while True:
+            await asyncio.sleep(GROUPS_CHECK_SECONDS)
+            try:
+                if await self.rejoin_groups() or missed:
+                    await self.resync()
+                missed = False
+            except UNAVAILABLE_ERRORS:
+                missed = True
+
+    async def resync(self) -> None:
+        """Send this connection afresh what it may have missed (see keep_groups)."""
+        raise NotImplementedError
 
     async def leave_groups(self) -> None:
         for group in self.groups_joined:
@@ -344,10 +379,6 @@ class GameConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
                     away = True
                     continue
                 away = False
-
-    async def rejoin_groups(self) -> None:
-        for group in self.groups_joined:
-            await self.channel_layer.group_add(group, self.channel_name)
 
     async def send_state(self, *, with_log: bool = False, only_if_newer: bool = False) -> None:
         """The full state for this connection, read fresh from the database.

@@ -6,14 +6,18 @@ check, rate limit, parsing, close codes) through games.consumers.JsonProtocolMix
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from typing import Any
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.urls import reverse
 
 from games.consumers import UNAVAILABLE_ERRORS, JsonProtocolMixin, echo_id
+from games.selectors import active_game_id
 from lobby.selectors import (
     LIVE_GROUP,
     LOBBY_GROUP,
@@ -33,6 +37,8 @@ class LobbyConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
 
     async def connect(self) -> None:
         self.queued = False  # whether this connection put its user in the queue
+        self.live = False  # whether the page asked for the live games
+        self.groups_task: asyncio.Task[None] | None = None
         await self.connect_or_close()
 
     async def open(self) -> None:
@@ -41,11 +47,18 @@ class LobbyConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
         for group in (LOBBY_GROUP, user_group(self.scope["user"].pk)):
             await self.join_group(group)
         if parse_qs(self.scope.get("query_string", b"").decode()).get("live") == ["1"]:
+            self.live = True
             await self.join_group(LIVE_GROUP)
         await self.accept()
         await self.send_challenges()
+        if hasattr(self.channel_layer, "group_rejoin"):
+            self.groups_task = asyncio.ensure_future(self.keep_groups())
 
     async def disconnect(self, code: int) -> None:
+        if self.groups_task is not None:
+            self.groups_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.groups_task
         await self.leave_groups_quietly()
         if self.queued:
             # Leaving the waiting page leaves the queue (another lobby tab does not); if the
@@ -58,6 +71,20 @@ class LobbyConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
     async def send_challenges(self) -> None:
         challenges = await database_sync_to_async(lobby_snapshot)(self.scope["user"])
         await self.send_json({"type": "challenges", "challenges": challenges})
+
+    async def resync(self) -> None:
+        # A redirect to a game made meanwhile (a challenge accepted) was lost with the rest.
+        game_id = await database_sync_to_async(active_game_id)(self.scope["user"].pk)
+        if game_id is not None:
+            url = reverse("game", kwargs={"game_id": game_id})
+            await self.send_json({"type": "redirect", "url": url, "game": game_id})
+        await self.send_challenges()
+        if self.live:
+            await self.send_live_games()
+
+    async def send_live_games(self) -> None:
+        games = await database_sync_to_async(live_games_snapshot)(self.scope["user"])
+        await self.send_json({"type": "live_games", "games": games})
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         # Challenges are made over plain POST forms; the socket carries the queue and pings.
@@ -107,11 +134,9 @@ class LobbyConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
     async def lobby_live(self, event: dict[str, Any]) -> None:
         # Only on a change: the page drew the list it was served with.
         try:
-            games = await database_sync_to_async(live_games_snapshot)(self.scope["user"])
+            await self.send_live_games()
         except UNAVAILABLE_ERRORS:
             logger.warning("live games not refreshed (unavailable); the next change will")
-            return
-        await self.send_json({"type": "live_games", "games": games})
 
     async def lobby_redirect(self, event: dict[str, Any]) -> None:
         await self.send_json({"type": "redirect", "url": event["url"], "game": event["game"]})

@@ -24,8 +24,10 @@ from django.conf import settings
 from django.db import connection
 from django.utils import timezone
 
+from config.channel_layer import SteadyRedisChannelLayer
 from games import engine
 from games.models import Game, ServiceFault
+from lobby.selectors import LOBBY_GROUP
 from tests.games.factories import choose
 from tests.games.test_live import LiveClient, started_in_the_past, wait_for
 from tests.games.wsclient import session_cookie
@@ -274,6 +276,49 @@ def test_open_game_sockets_see_every_move_through_a_redis_restart(alice, bob):
     assert result["early"] > 0, logs  # seen while Redis was still away
     assert result["refused"] == 4503, logs
     assert "Exception inside application" not in logs
+
+
+def test_a_lobby_socket_open_through_a_redis_restart_hears_the_lobby_again(alice, bob, carol):
+    """The lobby's groups, lost with a Redis restart, are joined again within a check
+    (GROUPS_CHECK_SECONDS); what was missed meanwhile is sent: here, the game a
+    challenge made for the player while their lobby could not hear it."""
+    cookie = session_cookie(carol)
+    with (
+        own_redis() as (url, restart),
+        live_platform(web=1, worker=False, env={"REDIS_URL": url}) as platform,
+    ):
+
+        async def listen_through_the_restart() -> tuple[dict[str, Any], dict[str, Any]]:
+            socket = await websockets.connect(
+                f"{platform.ws_url()}/ws/lobby/",
+                origin=websockets.Origin("http://127.0.0.1"),
+                additional_headers={"Cookie": f"{settings.SESSION_COOKIE_NAME}={cookie}"},
+            )
+
+            async def next_of(kind: str) -> dict[str, Any]:
+                while True:
+                    message = json.loads(await asyncio.wait_for(socket.recv(), 25))
+                    if message["type"] == kind:
+                        return message
+
+            await next_of("challenges")
+            await asyncio.to_thread(restart, 1.0)
+            game = await asyncio.to_thread(started_in_the_past, carol, alice, 0)
+            redirect = await next_of("redirect")
+            assert redirect["game"] == game.pk
+            # Joined again: a change announced to the lobby reaches this socket.
+            layer = SteadyRedisChannelLayer(
+                hosts=[{"address": url}], prefix=settings.CHANNELS_PREFIX
+            )
+            await layer.group_send(LOBBY_GROUP, {"type": "lobby.changed"})
+            changed = await next_of("challenges")
+            await socket.close()
+            return redirect, changed
+
+        redirect, changed = asyncio.run(listen_through_the_restart())
+        logs = platform.logs()
+    assert redirect["url"].endswith(f"/games/{redirect['game']}/"), logs
+    assert changed["challenges"] == [], logs
 
 
 def _beats() -> int:
