@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
-from accounts.services import username_check_available
+from accounts.services import USERNAME_MAX_LENGTH, username_check_available
 
 
 class SignupForm(UserCreationForm):
@@ -26,6 +28,14 @@ class SignupForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
         model = get_user_model()
         fields = ("username", "email")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        username = self.fields["username"]
+        username.widget.attrs["maxlength"] = str(USERNAME_MAX_LENGTH)
+        username.help_text = _(
+            "Required. %(limit)d characters or fewer. Letters, digits and @/./+/-/_ only."
+        ) % {"limit": USERNAME_MAX_LENGTH}
 
     def clean_username(self) -> str | None:
         username = super().clean_username()

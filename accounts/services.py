@@ -12,10 +12,19 @@ from django.utils.translation import gettext_lazy as _
 # Profiles live at /accounts/<username>/, next to these fixed pages; a player with one of
 # these names would have an unreachable profile, so the names are not available.
 RESERVED_USERNAMES = frozenset({"login", "logout", "signup", "password"})
+# Shorter than the auth model's 150: a name is shown beside a seat, in the game's messages
+# and on the leaderboard, and one a line long only pushes everything else aside.
+USERNAME_MAX_LENGTH = 30
 
 
 def username_check_available(username: str) -> None:
-    """Raise ValidationError if `username` is reserved or taken (case-insensitively)."""
+    """Raise ValidationError if `username` is too long, reserved or taken (case-insensitively)."""
+    if len(username) > USERNAME_MAX_LENGTH:
+        raise ValidationError(
+            _("Choose a username of at most %(limit)d characters.")
+            % {"limit": USERNAME_MAX_LENGTH},
+            code="max_length",
+        )
     if username.casefold() in RESERVED_USERNAMES:
         raise ValidationError(_("This username is reserved."), code="reserved")
     user_model = get_user_model()

@@ -1,4 +1,5 @@
-"""Public pages: home and the rule book (the game page links to it from its how-to panel)."""
+"""Public pages: home and the rule book (the game page links to it from its how-to panel),
+and the page a form whose CSRF token no longer holds gets."""
 
 from __future__ import annotations
 
@@ -15,3 +16,9 @@ def home(request: HttpRequest) -> HttpResponse:
 def rules(request: HttpRequest) -> HttpResponse:
     body, toc = rules_html()
     return render(request, "pages/rules.html", {"rules_body": body, "rules_toc": toc})
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """A form sent with a stale token (signed in or out in another tab since): the site's
+    own page in the reader's language, not Django's bare one (CSRF_FAILURE_VIEW)."""
+    return render(request, "403_csrf.html", status=403)

@@ -71,6 +71,28 @@ def test_signup_refuses_a_reserved_username(client: Client, password: str) -> No
     assert not User.objects.filter(username="login").exists()
 
 
+def test_signup_refuses_a_username_longer_than_a_seat_can_show(client: Client, password) -> None:
+    page = client.get(reverse("signup")).content.decode()
+    assert 'maxlength="30"' in page and "30 characters or fewer" in page
+    assert _signup(client, "W" * 30, password).status_code == 302
+    client.post(reverse("logout"))
+    client.cookies["django_language"] = "es"
+    response = _signup(client, "Q" * 31, password)
+    assert response.status_code == 200
+    assert "de 30 caracteres como máximo" in response.content.decode()
+    assert not User.objects.filter(username="Q" * 31).exists()
+    with pytest.raises(ValidationError):
+        account_create(username="R" * 31, password=password)
+
+
+def test_a_badly_formed_username_is_explained_in_spanish(client: Client, password) -> None:
+    """Django's Spanish has "Introduza" (Portuguese) here; the site's catalogue says it in tú."""
+    client.cookies["django_language"] = "es"
+    html = _signup(client, "a b<script>", password).content.decode()
+    assert "Escribe un nombre de usuario válido" in html
+    assert "Introduza" not in html
+
+
 @pytest.mark.parametrize("weak", ["12345678", "short", "password"])
 def test_signup_refuses_a_weak_password(client: Client, weak: str) -> None:
     response = _signup(client, "dave", weak)

@@ -128,6 +128,25 @@ def test_a_missing_page_is_a_page_of_the_site(
     assert reverse("home") in html and (reverse("lobby") in html) == lobby_link
 
 
+@pytest.mark.parametrize(
+    ("language", "title"), [("en", "This form has expired"), ("es", "Este formulario ha caducado")]
+)
+def test_a_form_sent_with_a_stale_token_gets_a_page_of_the_site(
+    settings, user, password, language, title
+) -> None:
+    """Signed in or out in another tab since the form was served: its token no longer
+    holds. The site's page in the player's language, not Django's bare, unstyled one."""
+    settings.DEBUG = False
+    settings.SECURE_SSL_REDIRECT = False
+    client = Client(enforce_csrf_checks=True)
+    client.cookies["django_language"] = language
+    response = client.post(reverse("login"), {"username": user.username, "password": password})
+    assert response.status_code == 403
+    html = response.content.decode()
+    assert f'<html lang="{language}"' in html and "site-header" in html
+    assert f'<h1 class="hero__title">{title}</h1>' in html
+
+
 def test_a_server_error_page_needs_no_request() -> None:
     with translation.override("es"):
         html = render_to_string("500.html")
