@@ -136,4 +136,16 @@ def test_play_the_computer_from_the_home_page_on_a_phone(
     before = page.locator("#replay-position").inner_text()
     forward.click()
     expect(page.locator("#replay-position")).not_to_have_text(before)
+    # In Spanish too, each control's word fits its button on one line, whole ("Reproducir"
+    # ran over "Avanzar", and once words could break, broke in two).
+    page.click(".lang-switch button[value=es]")
+    expect(page.locator("html")).to_have_attribute("lang", "es")
+    cramped = page.evaluate(
+        """[...document.querySelectorAll('.replay__controls button')].filter((b) => {
+             const range = document.createRange();
+             range.selectNodeContents(b);
+             return range.getClientRects().length !== 1 || b.scrollWidth > b.clientWidth;
+           }).map((b) => b.textContent.trim())"""
+    )
+    assert cramped == [], cramped
     assert page.errors == []
