@@ -11,7 +11,7 @@ import { AuctionView } from "./auction.js";
 import { BalanceView } from "./balances.js";
 import { BoardView, tileText } from "./board.js";
 import { ClockView } from "./clocks.js";
-import { FeedView, endName, transfersOf } from "./feed.js";
+import { FeedView, endName, endPhrase, transfersOf } from "./feed.js";
 import { HandView, playableTiles } from "./hand.js";
 import { GameSocket, localNow, socketUrl } from "./protocol.js";
 import { PrivacyScreen } from "./sameDevice.js";
@@ -422,15 +422,13 @@ function renderPlay() {
     ? info.actions.map((a) => {
         // The server's preview of this placement: the count it leaves and what it scores.
         const p = preview[`${a.tile}:${a.end}`];
-        let label = fmt(gettext("Play on the %(end)s end"), { end: endName(a.end) });
+        const end = endPhrase(a.end);
+        // "on the left", as the game log says it: one wording in both places.
+        let label = fmt(gettext("Play %(end)s"), { end });
         if (p && p.points) {
-          label = fmt(gettext("Play on the %(end)s end: count %(n)s, scores %(p)s"), {
-            end: endName(a.end),
-            n: p.count,
-            p: p.points,
-          });
+          label = fmt(gettext("Play %(end)s: count %(n)s, scores %(p)s"), { end, n: p.count, p: p.points });
         } else if (p) {
-          label = fmt(gettext("Play on the %(end)s end: count %(n)s"), { end: endName(a.end), n: p.count });
+          label = fmt(gettext("Play %(end)s: count %(n)s"), { end, n: p.count });
         }
         return { end: a.end, short: endName(a.end), label, points: p ? p.points : 0 };
       })
