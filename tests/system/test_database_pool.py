@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 
 import psycopg
+import psycopg_pool
 import pytest
 from django.db import connection
 from psycopg_pool import ConnectionPool
@@ -59,3 +60,41 @@ def test_a_connection_the_server_ended_is_replaced_before_anyone_uses_it(server_
     time.sleep(0.2)  # the goodbye reaches the pooled connection's socket
     assert backend_pid() != ended  # no error: the pool replaced it
     assert server_checks == [ended]
+
+
+def test_a_pool_reconnects_within_a_second_or_so_of_the_database_coming_back() -> None:
+    """psycopg_pool's own back-off doubles without bound (1, 2, 4, 8 s…): after an 8 s stop
+    its next attempt came up to 7 s after the database was back (config.postgresql)."""
+    from config.postgresql.base import RECONNECT_MAX_DELAY
+    from tests.tcp_proxy import TcpProxy
+
+    settings = connection.settings_dict
+    proxy = TcpProxy((settings.get("HOST") or "127.0.0.1", int(settings.get("PORT") or 5432)))
+    conninfo = psycopg.conninfo.make_conninfo(
+        host="127.0.0.1",
+        port=proxy.port,
+        user=settings.get("USER") or "postgres",
+        password=settings.get("PASSWORD") or None,
+        dbname=settings["NAME"],
+    )
+    pool = ConnectionPool(conninfo, min_size=1, max_size=1, timeout=0.5, open=True)
+    try:
+        pool.wait(timeout=10)
+        proxy.cut()
+        with pytest.raises(psycopg.OperationalError), pool.connection() as conn:
+            conn.execute("SELECT 1")  # broken: the pool drops it and reconnects, backing off
+        time.sleep(8.0)
+        proxy.restore()
+        back = time.monotonic()
+        while True:
+            try:
+                with pool.connection(timeout=0.5) as conn:
+                    conn.execute("SELECT 1")
+                break
+            except psycopg_pool.PoolTimeout:
+                assert time.monotonic() - back < 10, "the pool never reconnected"
+        waited = time.monotonic() - back
+    finally:
+        pool.close()
+        proxy.close()
+    assert waited < RECONNECT_MAX_DELAY + 1.0, waited
