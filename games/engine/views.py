@@ -238,6 +238,7 @@ def _auction_view(st: State, own: int | None) -> dict[str, Any] | None:
         "min_bid": None,
         "max_bid": None,
         "net_cost": None,
+        "loses_if_accepted": None,
         # What the standing bidder pays if the bid is accepted (R6.4, R6.5): public to both.
         "accept_cost": (
             None if auc.bid is None else bids.net_cost(auc.bid, auc.bidder == auc.jockey)
@@ -249,6 +250,9 @@ def _auction_view(st: State, own: int | None) -> dict[str, Any] | None:
         out["min_bid"] = bids.min_bid(auc.bid)
         out["max_bid"] = amounts[-1] if amounts else None
         out["net_cost"] = {str(a): bids.net_cost(a, is_jockey) for a in amounts}
+        # R6.6: a bid that costs the whole balance is legal, and loses the game if accepted.
+        balance = st.balances[own]
+        out["loses_if_accepted"] = [a for a in amounts if bids.net_cost(a, is_jockey) == balance]
     return out
 
 

@@ -400,8 +400,13 @@ def test_two_players_play_a_round_and_an_auction_through_the_page(
     amounts = sorted(a["amount"] for a in view(page_a)["legal"] if a["do"] == "bid")
     page_a.click("#auction [data-action=bid-max]")
     expect(page_a.locator("#auction .auction__amount")).to_have_text(str(amounts[-1]))
+    # The most a player can bid is the whole balance: the page says what accepting it means.
+    cost_note = page_a.locator("#auction .auction__cost")
+    expect(cost_note).to_contain_text("and you lose the game")
+    expect(cost_note).to_have_class(re.compile("auction__cost--warn"))
     page_a.locator("#auction .auction__slider").fill(str(amounts[0]))
     expect(page_a.locator("#auction .auction__amount")).to_have_text(str(amounts[0]))
+    expect(cost_note).not_to_contain_text("lose the game")
     for page in (page_a, page_b, *watchers):
         shot(page, "game-auction")
     set_amount(page_a, 15)

@@ -445,7 +445,9 @@ def test_P2_continue_when_both_press() -> None:
     a = engine.view(st, 1, 72.0)["auction"]
     assert a["jockey"] == 0 and a["rival"] == 1 and a["bid"] is None
     assert a["min_bid"] == 15 and a["max_bid"] == 165 and a["net_cost"]["165"] == 165
+    assert a["loses_if_accepted"] == [165]  # R6.6: the whole balance
     assert engine.view(st, 0, 72.0)["auction"]["net_cost"] is None
+    assert engine.view(st, 0, 72.0)["auction"]["loses_if_accepted"] is None
 
 
 def _phase_states() -> dict[str, tuple[engine.State, float]]:
@@ -518,6 +520,8 @@ def test_R6_3_every_legal_amount_is_listed_and_accepted() -> None:
     raises = [a["amount"] for a in engine.legal_actions(st, 0) if a["do"] == "raise"]
     assert raises == list(range(105, 135 + 15 + 1, 5))  # R6.6: jockey's net cost <= 135
     assert engine.view(st, 0, 96.0)["auction"]["net_cost"]["150"] == 135
+    # R6.6 with the jockey's discount: raising to 150 costs all of the jockey's 135.
+    assert engine.view(st, 0, 96.0)["auction"]["loses_if_accepted"] == [150]
     for action, code in (
         ({"do": "renounce"}, "wrong_phase"),
         ({"do": "bid", "amount": 160}, "wrong_phase"),

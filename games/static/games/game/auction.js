@@ -151,10 +151,15 @@ export class AuctionView {
       max.disabled = up.disabled;
       go.textContent = fmt(verb, { n: this.amount });
       const cost = auc.net_cost?.[String(this.amount)];
+      // The server says which amounts cost the whole balance: accepted, they lose the game.
+      const ruinous = Boolean(auc.loses_if_accepted?.includes(this.amount));
       note.dataset.cost = cost ?? "";
+      note.classList.toggle("auction__cost--warn", ruinous);
       note.textContent =
         cost === undefined || cost === null
           ? ""
+          : ruinous
+          ? fmt(gettext("If accepted it costs you all %(cost)s of your balance, and you lose the game."), { cost })
           : cost < this.amount
           ? fmt(gettext("If accepted it costs you %(cost)s (jockey discount: %(d)s off)"), { cost, d: this.amount - cost })
           : fmt(gettext("If accepted it costs you %(cost)s"), { cost });
