@@ -214,8 +214,8 @@ class SteadyRedisChannelLayer(RedisChannelLayer):
     async def group_send(self, group: str, message: dict[str, Any]) -> None:
         await self.group_send_many([(group, message)])
 
-    async def group_rejoin(self, group: str, channel: str) -> bool:
-        """`group_add` that says whether `channel` was missing from the group.
+    async def group_add(self, group: str, channel: str) -> bool:  # type: ignore[override]
+        """channels_redis's `group_add`, saying whether `channel` was missing from the group.
 
         A Redis restarted without persistence has lost every group: a connection that
         joins its groups again now and then learns so, and what it may have missed.

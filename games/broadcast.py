@@ -126,10 +126,9 @@ def state_message(
     if state is None:
         state = engine.from_json(game.state)
     if connected is None:
-        listening = presence_listening(game.pk)
-        # Unknown while Redis is away: the page then keeps the dots it shows, rather than
-        # telling each player that the other has gone.
-        connected = None if listening is None else listening[:2]
+        # Still None while Redis is away: the page then keeps the dots it shows, rather
+        # than telling each player that the other has gone.
+        connected = presence_connected(game.pk)
     message = {
         "type": "state",
         "version": game.version,
@@ -286,8 +285,10 @@ def broadcast_rematch(game: Game, *, declined_by: int | None = None) -> None:
 
 
 def presence_messages(game: Game) -> list[tuple[str, dict[str, Any]]]:
-    connected = with_computer(game, presence_connected(game.pk))
-    event = game_event({"type": "presence", "connected": connected})
+    connected = presence_connected(game.pk)
+    if connected is None:  # Redis is away: nothing known to tell, and no layer to tell it by
+        return []
+    event = game_event({"type": "presence", "connected": with_computer(game, connected)})
     return [(game_group(game.pk, audience), event) for audience in game_audiences(game)]
 
 

@@ -180,14 +180,12 @@ class JsonProtocolMixin:
 
     async def rejoin_groups(self) -> bool:
         """Join this connection's groups again; True if the layer had lost any of them."""
-        layer = self.channel_layer  # type: ignore[attr-defined]
-        rejoin = getattr(layer, "group_rejoin", None)
         lost = False
         for group in self.groups_joined:
-            if rejoin is None:  # a layer in this process's memory loses nothing
-                await layer.group_add(group, self.channel_name)  # type: ignore[attr-defined]
-            else:
-                lost = await rejoin(group, self.channel_name) or lost  # type: ignore[attr-defined]
+            # The Redis layer says whether it had lost the membership; the in-memory one,
+            # which cannot lose it, says nothing (None).
+            added = await self.channel_layer.group_add(group, self.channel_name)  # type: ignore[attr-defined]
+            lost = bool(added) or lost
         return lost
 
     async def keep_groups(self) -> None:

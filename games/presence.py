@@ -210,10 +210,10 @@ def presence_leave(game_id: int, seats: Iterable[int], conn: str) -> None:
         logger.warning("presence of game %s not removed: Redis unavailable", game_id)
 
 
-def presence_connected(game_id: int) -> list[bool]:
-    """Per seat: whether any live socket of that seat is open."""
+def presence_connected(game_id: int) -> list[bool] | None:
+    """Per seat: whether any live socket of that seat is open; None if unknown (no Redis)."""
     listening = presence_listening(game_id)
-    return [False, False] if listening is None else listening[:2]
+    return None if listening is None else listening[:2]
 
 
 def presence_listening(game_id: int) -> list[bool] | None:

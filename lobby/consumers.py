@@ -51,8 +51,7 @@ class LobbyConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
             await self.join_group(LIVE_GROUP)
         await self.accept()
         await self.send_challenges()
-        if hasattr(self.channel_layer, "group_rejoin"):
-            self.groups_task = asyncio.ensure_future(self.keep_groups())
+        self.groups_task = asyncio.ensure_future(self.keep_groups())
 
     async def disconnect(self, code: int) -> None:
         if self.groups_task is not None:

@@ -249,10 +249,10 @@ def _auction_view(st: State, own: int | None) -> dict[str, Any] | None:
         amounts = bids.legal_amounts(st.balances[own], is_jockey, auc.bid)
         out["min_bid"] = bids.min_bid(auc.bid)
         out["max_bid"] = amounts[-1] if amounts else None
-        out["net_cost"] = {str(a): bids.net_cost(a, is_jockey) for a in amounts}
+        costs = {a: bids.net_cost(a, is_jockey) for a in amounts}
+        out["net_cost"] = {str(a): cost for a, cost in costs.items()}
         # R6.6: a bid that costs the whole balance is legal, and loses the game if accepted.
-        balance = st.balances[own]
-        out["loses_if_accepted"] = [a for a in amounts if bids.net_cost(a, is_jockey) == balance]
+        out["loses_if_accepted"] = [a for a, cost in costs.items() if cost == st.balances[own]]
     return out
 
 

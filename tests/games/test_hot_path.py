@@ -179,7 +179,7 @@ def test_a_view_leaves_the_seats_presence_unsaid_while_it_is_unknown(alice, bob,
     game = make_game(alice, bob)
     message = broadcast.state_message(game, SEAT_0)
     assert message["game"]["connected"] == [False, False]
-    monkeypatch.setattr(broadcast, "presence_listening", lambda game_id: None)
+    monkeypatch.setattr(presence, "presence_listening", lambda game_id: None)
     assert broadcast.state_message(game, SEAT_0)["game"]["connected"] is None
     outgoing = broadcast.state_messages(
         game, engine.from_json(game.state), [], 0.0, None, broadcast.players_meta(game)
