@@ -18,6 +18,12 @@ meant for scripts:
 
     ratio at 50 games: throughput X.XX, p99 X.XX; at 1 game: p50 X.XX
 
+With --floor (PostgreSQL), a third run per turn measures the **logged relay**: the relay
+plus the least any server held to design.md must do per move, one durable row in a log
+(committed before anyone is told) and an ack to the sender, with psycopg's async driver on
+the event loop. Its ratios to the relay are the ceiling a platform could reach, whatever
+its game logic; they are printed for information and do not change the last line.
+
 Before the sockets, the service alone is measured in-process: accepted moves per second
 through `games.services.game_submit_action`, called the way Daphne calls it (from an event
 loop, on a pool thread), broadcast to the channel layer included, on one Python process.
@@ -96,6 +102,11 @@ def parse_args() -> argparse.Namespace:
     )
     parser.add_argument("--no-relay", action="store_true", help="skip the relay baseline")
     parser.add_argument(
+        "--floor",
+        action="store_true",
+        help="also measure the logged relay (a durable log row and an ack per frame)",
+    )
+    parser.add_argument(
         "--service-moves", type=int, default=3000, help="moves of the in-process service run"
     )
     parser.add_argument(
@@ -142,6 +153,7 @@ from django.contrib.auth import (  # noqa: E402
 )
 from django.db import connection  # noqa: E402
 
+from bench.relay import LOG_TABLE_SQL  # noqa: E402
 from games import engine, services, timebase  # noqa: E402
 from games.models import Game  # noqa: E402
 
@@ -394,9 +406,13 @@ async def run_game_slot(
         await client.close()
 
 
-async def relay_pair(url0: str, url1: str, pair: str, stats: Stats) -> list[Client]:
+async def relay_pair(
+    url0: str, url1: str, pair: str, stats: Stats, route: str = "relay"
+) -> list[Client]:
     """Two relay sockets in one group, each having been relayed a frame (or an error)."""
-    clients = [Client(await open_socket(f"{url}/ws/relay/{pair}/"), stats) for url in (url0, url1)]
+    clients = [
+        Client(await open_socket(f"{url}/ws/{route}/{pair}/"), stats) for url in (url0, url1)
+    ]
     for version in range(120):
         await clients[0].socket.send(json.dumps({"type": "state", "version": version}))
         try:
@@ -416,12 +432,13 @@ async def run_relay_slot(
     stats: Stats,
     ready: asyncio.Barrier,
     frame_size: int,
+    route: str = "relay",
 ) -> None:
     """A pair of relay clients taking turns to send a state-sized frame to both."""
     pair = f"{os.getpid()}-{index}"
     url0, url1 = urls[(2 * index) % len(urls)], urls[(2 * index + 1) % len(urls)]
     try:
-        clients = await relay_pair(url0, url1, pair, stats)
+        clients = await relay_pair(url0, url1, pair, stats, route)
     except BaseException:
         await ready.abort()  # no run can start without this slot: stop the others too
         raise
@@ -564,9 +581,11 @@ def bench_platform(urls: list[str], games: int, seconds: float) -> dict[str, Any
     return asyncio.run(measure(games, seconds, slot))
 
 
-def bench_relay(urls: list[str], pairs: int, seconds: float, frame_size: int) -> dict[str, Any]:
+def bench_relay(
+    urls: list[str], pairs: int, seconds: float, frame_size: int, route: str = "relay"
+) -> dict[str, Any]:
     def slot(i: int, clock: dict[str, float], stats: Stats, ready: asyncio.Barrier) -> Any:
-        return run_relay_slot(i, urls, clock, stats, ready, frame_size)
+        return run_relay_slot(i, urls, clock, stats, ready, frame_size, route)
 
     return asyncio.run(measure(pairs, seconds, slot))
 
@@ -697,17 +716,28 @@ def report(urls: list[str], sizes: list[int], seconds: float, relay: bool) -> No
             f" {seconds / ROUNDS:g} s each: a machine whose speed drifts meanwhile slows both",
             flush=True,
         )
+    floor = FLOOR and relay and connection.vendor == "postgresql"
+    if floor:
+        with connection.cursor() as cursor:
+            cursor.execute(LOG_TABLE_SQL)
+    elif FLOOR:
+        print("# logged relay: skipped (it needs PostgreSQL and the relay)", flush=True)
     ratios: dict[int, dict[str, float]] = {}
     for games in sizes:
         compact_game_table()
         mines: list[dict[str, Any]] = []
         bases: list[dict[str, Any]] = []
+        floors: list[dict[str, Any]] = []
         turns = ROUNDS if relay else 1
         for _turn in range(turns):
             mines.append(bench_platform(urls, games, seconds / turns))
             if relay:
                 frame_size = round(mines[0]["frame_size"]) or 2000
                 bases.append(bench_relay(urls, games, seconds / turns, frame_size))
+                if floor:
+                    floors.append(
+                        bench_relay(urls, games, seconds / turns, frame_size, "relay-logged")
+                    )
         mine = combined(mines)
         print(
             f"N={games:>4} platform: {mine['moves']:>6} moves in {mine['seconds']:.1f} s ="
@@ -726,6 +756,17 @@ def report(urls: list[str], sizes: list[int], seconds: float, relay: bool) -> No
             f" p99 {ms(base['p99'])}; errors {base['errors']}, dropped sockets {base['dropped']}",
             flush=True,
         )
+        if floors:
+            logged = combined(floors)
+            print(
+                f"N={games:>4} logged relay: {logged['moves']:>6} frames in"
+                f" {logged['seconds']:.1f} s = {logged['per_second']:7.1f} frames/s;"
+                f" p50 {ms(logged['p50'])}, p99 {ms(logged['p99'])}; errors {logged['errors']},"
+                f" dropped sockets {logged['dropped']}; over the relay: throughput"
+                f" {logged['per_second'] / base['per_second']:.2f},"
+                f" p50 {logged['p50'] / base['p50']:.2f}, p99 {logged['p99'] / base['p99']:.2f}",
+                flush=True,
+            )
         ratios[games] = {
             "throughput": mine["per_second"] / base["per_second"],
             "p50": mine["p50"] / base["p50"],
@@ -752,6 +793,7 @@ def report(urls: list[str], sizes: list[int], seconds: float, relay: bool) -> No
 
 
 FLAGS = ARGS.flags if ARGS is not None else 0
+FLOOR = bool(ARGS and ARGS.floor)
 ROUNDS = max(1, ARGS.rounds) if ARGS is not None else 1
 
 
