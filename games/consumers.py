@@ -28,7 +28,9 @@ from redis.exceptions import RedisError
 from games import presence, services, timebase
 from games.audiences import audience_seats, game_audience, game_get, game_group
 from games.broadcast import broadcast_presence, message_text, state_message
+from games.database_watch import DatabaseWatch, database_reachable
 from games.errors import message_for
+from games.faults import fault_threshold
 from games.ratelimit import RateLimiter, SharedBudget
 from games.replay import game_events
 
@@ -71,6 +73,10 @@ UNAVAILABLE_ERRORS: tuple[type[BaseException], ...] = (
     OSError,
     asyncio.TimeoutError,
 )
+
+
+# Tells this process's game sockets when the database goes away and comes back.
+DATABASE_WATCH = DatabaseWatch(lambda: in_pool(database_reachable)())
 
 
 def _scope_language(scope: dict[str, Any]) -> str:
@@ -319,10 +325,12 @@ class GameConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
         self.presence_task = asyncio.ensure_future(self.keep_presence())
         self.present = True
         await self.send_state(with_log=True)
+        DATABASE_WATCH.watch(self)
         if self.seats:
             await in_pool(broadcast_presence)(game)
 
     async def disconnect(self, code: int) -> None:
+        DATABASE_WATCH.unwatch(self)
         await self.leave_groups_quietly()
         if self.presence_task is not None:
             self.presence_task.cancel()
@@ -377,6 +385,17 @@ class GameConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
                     away = True
                     continue
                 away = False
+
+    async def database_changed(self, reachable: bool) -> None:
+        """Say that moves cannot be saved for now (or can again, with the state afresh)."""
+        message: dict[str, Any] = {"type": "service", "database": reachable}
+        if not reachable:
+            seconds = round(fault_threshold().total_seconds())
+            with translation.override(self.language):
+                message["message"] = str(message_for("database_unavailable")) % {"seconds": seconds}
+        await self.send_json(message)
+        if reachable:
+            await self.send_state()
 
     async def send_state(self, *, with_log: bool = False, only_if_newer: bool = False) -> None:
         """The full state for this connection, read fresh from the database.

@@ -29,6 +29,12 @@ MESSAGES: dict[str, Promise] = {
     "suggestion_failed": _("The computer could not suggest a move here."),
     "login_required": _("Log in to ask the computer."),
     "unavailable": _("Connection to the server lost — your last move is being retried."),
+    # Not an answer to a request: what every game socket is told (games.database_watch).
+    "database_unavailable": _(
+        "The server cannot save moves right now: it is waiting for its database to come"
+        " back. If that takes more than %(seconds)s seconds, games in progress are cancelled,"
+        " with no rating change."
+    ),
     # Rematches.
     "rematch_not_over": _("A rematch can be offered once the game is over."),
     "rematch_no_offer": _("There is no rematch offer to decline."),

@@ -12,11 +12,20 @@ from pathlib import Path
 
 import pytest
 from django.contrib.sessions.models import Session
+from django.db import connection
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import DESKTOP, settle, wait_interactive
+from tests.e2e.conftest import DESKTOP, PHONE, settle, wait_interactive
 from tests.games.factories import make_game
-from tests.live import daphne_args, free_port, platform_env, spawn, wait_for_http
+from tests.live import (
+    daphne_args,
+    database_url,
+    free_port,
+    platform_env,
+    spawn,
+    wait_for_http,
+)
+from tests.tcp_proxy import TcpProxy
 
 pytestmark = [pytest.mark.e2e, pytest.mark.live]
 
@@ -72,3 +81,41 @@ def test_the_banner_shows_while_the_server_is_away_and_clears_when_it_is_back(
             page.wait_for_function("() => !window.__game.view.legal.some(a => a.do === 'start')")
         finally:
             server.stop()
+
+
+def test_a_player_who_is_only_waiting_is_told_when_the_database_goes_and_comes_back(
+    login_page, make_user
+) -> None:
+    """Nothing is sent, so no request fails: the server itself says that moves cannot be
+    saved (games.database_watch), on a phone, and the banner goes once it can again."""
+    if connection.vendor != "postgresql":
+        pytest.skip("an outage of a database server: PostgreSQL only (SQLite is a file)")
+    ana, bob = make_user("ana"), make_user("bob")
+    game = make_game(ana, bob)
+    db = connection.settings_dict
+    proxy = TcpProxy((db.get("HOST") or "127.0.0.1", int(db.get("PORT") or 5432)))
+    proxied = database_url().replace(f":{db.get('PORT') or 5432}/", f":{proxy.port}/")
+    port = free_port()
+    env = platform_env(DJANGO_ALLOW_ASYNC_UNSAFE="", DATABASE_URL=proxied)
+    with tempfile.TemporaryDirectory(prefix="db-outage-") as tmp:
+        server = spawn("daphne", daphne_args(port), env, Path(tmp))
+        try:
+            wait_for_http(f"http://127.0.0.1:{port}/", server)
+            page = login_page(ana, PHONE)
+            page.goto(f"http://127.0.0.1:{port}/games/{game.pk}/")
+            wait_interactive(page)
+            banner = page.locator("#reconnecting")
+            expect(banner).to_be_hidden()
+            proxy.cut()
+            expect(banner).to_contain_text("cannot save moves", timeout=10_000)
+            expect(banner).to_contain_text("more than 20 seconds")
+            box = banner.bounding_box()
+            assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844
+            assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+            proxy.restore()
+            expect(banner).to_be_hidden(timeout=10_000)
+            page.locator("#overlay [data-action=start]").click()
+            page.wait_for_function("() => !window.__game.view.legal.some(a => a.do === 'start')")
+        finally:
+            server.stop()
+            proxy.close()

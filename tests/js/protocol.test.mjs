@@ -155,3 +155,18 @@ describe("GameSocket rematch", () => {
     assert.deepEqual(seen, [{ type: "rematch", offered_by: null, game: 42, declined_by: null }]);
   });
 });
+
+describe("GameSocket service notices", () => {
+  it("hands the database's going and coming back to the page, answering no request", () => {
+    const seen = [];
+    const { socket, ws } = harness({ onService: (msg) => seen.push(msg) });
+    const id = socket.send({ do: "start" });
+    ws().answer({ type: "service", database: false, message: "cannot save moves" });
+    ws().answer({ type: "service", database: true });
+    assert.deepEqual(seen, [
+      { type: "service", database: false, message: "cannot save moves" },
+      { type: "service", database: true },
+    ]);
+    assert.ok(socket.pending.has(id)); // still waiting for its own answer
+  });
+});

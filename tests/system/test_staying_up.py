@@ -348,14 +348,21 @@ def test_a_10_s_database_stop_loses_no_action_and_voids_no_game(alice, bob):
                     await LiveClient.open(platform.ws_url(), game.pk, cookie) for cookie in cookies
                 ]
                 mover = next(c for c in clients if choose(c.state["game"]["legal"]))
+                waiter = next(c for c in clients if c is not mover)
                 action = choose(mover.state["game"]["legal"])
                 proxy.cut()
+                cut = time.monotonic()
                 request = {"type": "action", "id": "outage-1", "action": action}
                 await mover.socket.send(json.dumps(request))
                 during = await mover.until(
                     lambda m: m.get("id") == "outage-1" or m["type"] == "error", timeout=10
                 )
-                await asyncio.sleep(10)
+                # The player who is only waiting is told too (games.database_watch).
+                told = await waiter.until(
+                    lambda m: m["type"] == "service" and m["database"] is False, timeout=10
+                )
+                told["after"] = time.monotonic() - cut
+                await asyncio.sleep(max(0.0, 10 - (time.monotonic() - cut)))
                 proxy.restore()
                 # The page's own retry: the same request id, until it is answered.
                 for _ in range(40):
@@ -364,14 +371,21 @@ def test_a_10_s_database_stop_loses_no_action_and_voids_no_game(alice, bob):
                     if reply["type"] == "ack":
                         break
                     await asyncio.sleep(0.5)
+                back = await waiter.until(
+                    lambda m: m["type"] == "service" and m["database"] is True, timeout=15
+                )
                 for client in clients:
                     await client.until_version(reply["version"])
                     await client.socket.close()
-                return [during, reply]
+                return [during, reply, told, back]
 
-            during, reply = asyncio.run(play_through_the_outage())
+            during, reply, told, back = asyncio.run(play_through_the_outage())
             assert during["type"] == "error" and during["code"] == "unavailable", during
             assert reply["type"] == "ack", (reply, platform.logs())
+            assert "cannot save moves" in told["message"], told
+            assert f"more than {int(settings.FAULT_THRESHOLD_SECONDS)} seconds" in told["message"]
+            assert told["after"] < 8, told
+            assert "message" not in back, back
             before = _beats()
             assert wait_for(lambda: _beats() > before + 3, 15), platform.logs()
     finally:

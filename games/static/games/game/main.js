@@ -152,6 +152,10 @@ const socket = new GameSocket(socketUrl(root.dataset.wsPath), {
   onState: (msg) => onState(msg),
   onPresence: (msg) => renderPresence(msg.connected),
   onRematch: (msg) => onRematch(msg),
+  onService: (msg) => {
+    if (msg.database === false) showBanner(msg.message || gettext("Connection lost: reconnecting…"));
+    else hideBanner();
+  },
   onAck: (msg) => {
     ui.pendingSince = 0;
     if (msg.game) goToGame(msg.game); // a rematch both wanted

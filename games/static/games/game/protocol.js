@@ -73,6 +73,8 @@ export function cleanAction(action, actionKeys) {
  * @typedef {object} GameHandlers
  * @property {(msg: object) => void} [onState]
  * @property {(msg: object) => void} [onPresence]
+ * @property {(msg: object) => void} [onService] the database went away (database: false,
+ *   with a message to show) or came back (database: true, a fresh state follows)
  * @property {(msg: object, action: object|undefined) => void} [onAck]
  * @property {(msg: object, action: object|undefined) => void} [onError]
  * @property {(msg: object, action: object|undefined) => void} [onRetry] a request will be sent again
@@ -153,6 +155,9 @@ export class GameSocket extends Socket {
         break;
       case "rematch":
         handlers.onRematch?.(msg);
+        break;
+      case "service":
+        handlers.onService?.(msg);
         break;
       case "pong": {
         // Pongs come back in order: the oldest ping in flight is the one answered.
