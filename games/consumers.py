@@ -215,6 +215,23 @@ class JsonProtocolMixin:
         """Send this connection afresh what it may have missed (see keep_groups)."""
         raise NotImplementedError
 
+    def database_notice(self) -> str:
+        """What this page's user is told while the database is away (in their language)."""
+        raise NotImplementedError
+
+    async def database_changed(self, reachable: bool) -> None:
+        """Say that nothing can be saved for now; or that it can again, and `resync`.
+
+        Called by DATABASE_WATCH for every socket of the process that watches it.
+        """
+        message: dict[str, Any] = {"type": "service", "database": reachable}
+        if not reachable:
+            with translation.override(self.language):
+                message["message"] = self.database_notice()
+        await self.send_json(message)
+        if reachable:
+            await self.resync()
+
     async def leave_groups(self) -> None:
         for group in self.groups_joined:
             await self.channel_layer.group_discard(group, self.channel_name)  # type: ignore[attr-defined]
@@ -386,16 +403,12 @@ class GameConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
                     continue
                 away = False
 
-    async def database_changed(self, reachable: bool) -> None:
-        """Say that moves cannot be saved for now (or can again, with the state afresh)."""
-        message: dict[str, Any] = {"type": "service", "database": reachable}
-        if not reachable:
-            seconds = round(fault_threshold().total_seconds())
-            with translation.override(self.language):
-                message["message"] = str(message_for("database_unavailable")) % {"seconds": seconds}
-        await self.send_json(message)
-        if reachable:
-            await self.send_state()
+    def database_notice(self) -> str:
+        seconds = round(fault_threshold().total_seconds())
+        return str(message_for("database_unavailable")) % {"seconds": seconds}
+
+    async def resync(self) -> None:
+        await self.send_state()
 
     async def send_state(self, *, with_log: bool = False, only_if_newer: bool = False) -> None:
         """The full state for this connection, read fresh from the database.

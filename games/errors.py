@@ -35,6 +35,10 @@ MESSAGES: dict[str, Promise] = {
         " back. If that takes more than %(seconds)s seconds, games in progress are cancelled,"
         " with no rating change."
     ),
+    "lobby_database_unavailable": _(
+        "The server cannot reach its database right now: challenges and the queue wait"
+        " until it is back."
+    ),
     # Rematches.
     "rematch_not_over": _("A rematch can be offered once the game is over."),
     "rematch_no_offer": _("There is no rematch offer to decline."),

@@ -16,7 +16,8 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.urls import reverse
 
-from games.consumers import UNAVAILABLE_ERRORS, JsonProtocolMixin, echo_id
+from games.consumers import DATABASE_WATCH, UNAVAILABLE_ERRORS, JsonProtocolMixin, echo_id
+from games.errors import message_for
 from games.selectors import active_game_id
 from lobby.selectors import (
     LIVE_GROUP,
@@ -52,8 +53,10 @@ class LobbyConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
         await self.accept()
         await self.send_challenges()
         self.groups_task = asyncio.ensure_future(self.keep_groups())
+        DATABASE_WATCH.watch(self)
 
     async def disconnect(self, code: int) -> None:
+        DATABASE_WATCH.unwatch(self)
         if self.groups_task is not None:
             self.groups_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -80,6 +83,9 @@ class LobbyConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
         await self.send_challenges()
         if self.live:
             await self.send_live_games()
+
+    def database_notice(self) -> str:
+        return str(message_for("lobby_database_unavailable"))
 
     async def send_live_games(self) -> None:
         games = await database_sync_to_async(live_games_snapshot)(self.scope["user"])

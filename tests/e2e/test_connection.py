@@ -90,7 +90,7 @@ def test_a_player_who_is_only_waiting_is_told_when_the_database_goes_and_comes_b
     saved (games.database_watch), on a phone, and the banner goes once it can again."""
     if connection.vendor != "postgresql":
         pytest.skip("an outage of a database server: PostgreSQL only (SQLite is a file)")
-    ana, bob = make_user("ana"), make_user("bob")
+    ana, bob, cleo = make_user("ana"), make_user("bob"), make_user("cleo")
     game = make_game(ana, bob)
     db = connection.settings_dict
     proxy = TcpProxy((db.get("HOST") or "127.0.0.1", int(db.get("PORT") or 5432)))
@@ -106,14 +106,30 @@ def test_a_player_who_is_only_waiting_is_told_when_the_database_goes_and_comes_b
             wait_interactive(page)
             banner = page.locator("#reconnecting")
             expect(banner).to_be_hidden()
+            lobby = login_page(bob, PHONE)
+            lobby.goto(f"http://127.0.0.1:{port}/lobby/")
+            lobby.wait_for_function("() => document.readyState === 'complete'")
+            queue = login_page(cleo, PHONE)
+            queue.goto(f"http://127.0.0.1:{port}/play-now/")
+            queue.locator("[data-role=join]").click()
+            expect(queue.locator("[data-role=message]")).to_contain_text("Waiting for an opponent")
             proxy.cut()
             expect(banner).to_contain_text("cannot save moves", timeout=10_000)
             expect(banner).to_contain_text("more than 20 seconds")
             box = banner.bounding_box()
             assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844
             assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+            note = lobby.locator("[data-role=service]")
+            expect(note).to_contain_text("challenges and the queue wait", timeout=10_000)
+            expect(queue.locator("[data-role=message]")).to_contain_text(
+                "cannot reach its database", timeout=10_000
+            )
             proxy.restore()
             expect(banner).to_be_hidden(timeout=10_000)
+            expect(note).to_have_count(0, timeout=10_000)
+            expect(queue.locator("[data-role=message]")).to_contain_text(
+                "Waiting for an opponent", timeout=10_000
+            )
             page.locator("#overlay [data-action=start]").click()
             page.wait_for_function("() => !window.__game.view.legal.some(a => a.do === 'start')")
         finally:

@@ -331,7 +331,7 @@ def _env(overrides: dict[str, str]) -> dict[str, str]:
     return platform_env(**overrides)
 
 
-def test_a_10_s_database_stop_loses_no_action_and_voids_no_game(alice, bob):
+def test_a_10_s_database_stop_loses_no_action_and_voids_no_game(alice, bob, carol):
     if connection.vendor != "postgresql":
         pytest.skip("an outage of a database server: PostgreSQL only (SQLite is a file)")
     db = connection.settings_dict
@@ -339,6 +339,7 @@ def test_a_10_s_database_stop_loses_no_action_and_voids_no_game(alice, bob):
     proxied = database_url().replace(f":{db.get('PORT') or 5432}/", f":{proxy.port}/")
     game = started_in_the_past(alice, bob, 0, banks=(120, 120))
     cookies = (session_cookie(alice), session_cookie(bob))
+    lobby_cookie = session_cookie(carol)
     try:
         with live_platform(web=1, worker=True, env={"DATABASE_URL": proxied}) as platform:
             assert wait_for(lambda: _beats() >= 2, 10), platform.logs()
@@ -347,6 +348,19 @@ def test_a_10_s_database_stop_loses_no_action_and_voids_no_game(alice, bob):
                 clients = [
                     await LiveClient.open(platform.ws_url(), game.pk, cookie) for cookie in cookies
                 ]
+                lobby = await websockets.connect(
+                    f"{platform.ws_url()}/ws/lobby/",
+                    origin=websockets.Origin("http://127.0.0.1"),
+                    additional_headers={"Cookie": f"{settings.SESSION_COOKIE_NAME}={lobby_cookie}"},
+                )
+
+                async def lobby_next(kind: str) -> dict[str, Any]:
+                    while True:
+                        message = json.loads(await asyncio.wait_for(lobby.recv(), 15))
+                        if message["type"] == kind:
+                            return message
+
+                await lobby_next("challenges")
                 mover = next(c for c in clients if choose(c.state["game"]["legal"]))
                 waiter = next(c for c in clients if c is not mover)
                 action = choose(mover.state["game"]["legal"])
@@ -362,6 +376,7 @@ def test_a_10_s_database_stop_loses_no_action_and_voids_no_game(alice, bob):
                     lambda m: m["type"] == "service" and m["database"] is False, timeout=10
                 )
                 told["after"] = time.monotonic() - cut
+                lobby_told = await lobby_next("service")
                 await asyncio.sleep(max(0.0, 10 - (time.monotonic() - cut)))
                 proxy.restore()
                 # The page's own retry: the same request id, until it is answered.
@@ -374,18 +389,26 @@ def test_a_10_s_database_stop_loses_no_action_and_voids_no_game(alice, bob):
                 back = await waiter.until(
                     lambda m: m["type"] == "service" and m["database"] is True, timeout=15
                 )
+                lobby_back = await lobby_next("service")
+                await lobby_next("challenges")  # what the lobby shows, afresh
+                await lobby.close()
                 for client in clients:
                     await client.until_version(reply["version"])
                     await client.socket.close()
-                return [during, reply, told, back]
+                return [during, reply, told, back, lobby_told, lobby_back]
 
-            during, reply, told, back = asyncio.run(play_through_the_outage())
+            during, reply, told, back, lobby_told, lobby_back = asyncio.run(
+                play_through_the_outage()
+            )
             assert during["type"] == "error" and during["code"] == "unavailable", during
             assert reply["type"] == "ack", (reply, platform.logs())
             assert "cannot save moves" in told["message"], told
             assert f"more than {int(settings.FAULT_THRESHOLD_SECONDS)} seconds" in told["message"]
             assert told["after"] < 8, told
             assert "message" not in back, back
+            assert lobby_told["database"] is False, lobby_told
+            assert "challenges and the queue wait" in lobby_told["message"], lobby_told
+            assert lobby_back["database"] is True, lobby_back
             before = _beats()
             assert wait_for(lambda: _beats() > before + 3, 15), platform.logs()
     finally:

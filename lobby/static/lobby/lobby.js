@@ -135,6 +135,25 @@ function showDeclined(by) {
   (list || liveList).before(note);
 }
 
+/** The database is away (`{"type": "service", "database": false}`): said above the list
+ * until it is back. */
+let serviceNote = null;
+function showService(message) {
+  if (message.database === false) {
+    if (!serviceNote) {
+      serviceNote = document.createElement("p");
+      serviceNote.className = "message message--warning";
+      serviceNote.setAttribute("role", "status");
+      serviceNote.dataset.role = "service";
+      (list || liveList).before(serviceNote);
+    }
+    serviceNote.textContent = message.message || "";
+  } else if (serviceNote) {
+    serviceNote.remove();
+    serviceNote = null;
+  }
+}
+
 function goTo(url) {
   if (leaving) return;
   leaving = true;
@@ -150,6 +169,7 @@ if (config) {
       else if (message.type === "live_games" && liveList) renderLive(message.games);
       else if (message.type === "redirect") goTo(message.url);
       else if (message.type === "declined" && typeof message.by === "string") showDeclined(message.by);
+      else if (message.type === "service") showService(message);
     },
     onStatus: (status, info = {}) => {
       if (!info.final) return;

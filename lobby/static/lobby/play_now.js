@@ -14,6 +14,7 @@ let status = null;
 let statusAt = 0;
 let poll = null;
 let redraw = null;
+let databaseAway = false; // the server said it cannot reach its database
 
 function show(message) {
   el("message").textContent = message;
@@ -57,8 +58,15 @@ function onMessage(data) {
     if (data.in_queue) show(gettext("Waiting for an opponent…"));
     else if (wanted) socket.request({ type: "queue", do: "join" }); // dropped meanwhile: rejoin
     render();
+  } else if (data.type === "service") {
+    databaseAway = data.database === false;
+    if (databaseAway) show(data.message || gettext("Something went wrong."));
+    else if (wanted) show(gettext("Waiting for an opponent…"));
   } else if (data.type === "error") {
-    show(data.message || gettext("Something went wrong."));
+    // The game page's text for `unavailable` speaks of a move; here a poll or a join is
+    // what is tried again. While the server has said why, that stays on the page.
+    if (data.code !== "unavailable") show(data.message || gettext("Something went wrong."));
+    else if (!databaseAway) show(gettext("The server is unavailable: trying again…"));
   }
 }
 
@@ -67,6 +75,7 @@ function onMessage(data) {
 const socket = new Socket(socketUrl(root?.dataset.wsPath ?? ""), {
   onMessage,
   onReply: (msg) => onMessage(msg),
+  onRetry: (msg) => onMessage(msg),
   onOpen: () => {
     if (wanted) socket.request({ type: "queue", do: "join" });
     else socket.sendRaw({ type: "queue", do: "status" });
