@@ -53,6 +53,8 @@ class DatabaseWatch:
         self.listeners.add(listener)
         loop = asyncio.get_running_loop()
         if self.task is None or self.task.done() or self.task.get_loop() is not loop:
+            # The socket that starts it has just read from the database to open.
+            self.reachable = True
             self.task = loop.create_task(self._run())
 
     def unwatch(self, listener: Listener) -> None:

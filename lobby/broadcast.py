@@ -57,3 +57,11 @@ def challenger_told_declined_on_commit(challenge: Challenge) -> None:
     message = {"type": "lobby.declined", "by": challenge.opponent.get_username()}
     group = user_group(challenge.challenger_id)
     transaction.on_commit(lambda: _notify(group, message))
+
+
+def queue_changed_on_commit(user_id: int, change: str) -> None:
+    """Every "Play now" page of the player shows the same queue: one joined ("joined"), or
+    left it ("left"), or the page that had joined was closed ("closed")."""
+    message = {"type": "lobby.queue", "change": change}
+    group = user_group(user_id)
+    transaction.on_commit(lambda: _notify(group, message))

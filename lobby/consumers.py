@@ -66,7 +66,7 @@ class LobbyConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
             # Leaving the waiting page leaves the queue (another lobby tab does not); if the
             # database is down, the queue drops entries whose status is not polled anyway.
             try:
-                await database_sync_to_async(queue_leave)(user=self.scope["user"])
+                await database_sync_to_async(queue_leave)(user=self.scope["user"], closed=True)
             except UNAVAILABLE_ERRORS:
                 logger.warning("could not leave the queue (unavailable)")
 
@@ -108,6 +108,9 @@ class LobbyConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
     async def receive_queue(self, data: dict[str, Any]) -> None:
         """`{"type": "queue", "do": "join" | "leave" | "status"}`, answered with the status.
 
+        A leave sent by a page that is closing carries `"closing": true`. Joining and
+        leaving are also pushed to the player's other pages (`lobby_queue`).
+
         Joining tries to pair at once; a pairing (here, in another process, or by the beat
         task as the accepted range widens) also pushes `redirect` to both players.
         """
@@ -118,7 +121,8 @@ class LobbyConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
             status = await database_sync_to_async(queue_join)(user=user)
         elif do == "leave":
             self.queued = False
-            await database_sync_to_async(queue_leave)(user=user)
+            closing = data.get("closing") is True  # the page is closing (see queue_leave)
+            await database_sync_to_async(queue_leave)(user=user, closed=closing)
             status = await database_sync_to_async(queue_status_of)(user=user)
         elif do == "status":
             status = await database_sync_to_async(queue_touch)(user=user)
@@ -142,6 +146,15 @@ class LobbyConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
             await self.send_live_games()
         except UNAVAILABLE_ERRORS:
             logger.warning("live games not refreshed (unavailable); the next change will")
+
+    async def lobby_queue(self, event: dict[str, Any]) -> None:
+        """The player joined or left the queue elsewhere (another tab): this page's status."""
+        try:
+            status = await database_sync_to_async(queue_status_of)(user=self.scope["user"])
+        except UNAVAILABLE_ERRORS:
+            logger.warning("queue change not told (unavailable); the next status poll will")
+            return
+        await self.send_json({**status.as_message(), "change": event["change"]})
 
     async def lobby_redirect(self, event: dict[str, Any]) -> None:
         await self.send_json({"type": "redirect", "url": event["url"], "game": event["game"]})

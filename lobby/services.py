@@ -21,7 +21,7 @@ from games.models import Game
 from games.selectors import active_game_id, players_in_games
 from games.services import game_create
 from lobby import matchmaking
-from lobby.broadcast import players_redirect_on_commit
+from lobby.broadcast import players_redirect_on_commit, queue_changed_on_commit
 from lobby.models import QueueEntry
 from ratings.selectors import players_snapshot, rating_state
 
@@ -97,6 +97,7 @@ def queue_join(*, user: AbstractBaseUser, now: datetime | None = None) -> QueueS
     try:
         with transaction.atomic():
             QueueEntry.objects.create(user_id=user.pk, rating=rating, joined_at=now, seen_at=now)
+        queue_changed_on_commit(user.pk, "joined")
     except IntegrityError:  # already waiting (another tab): keep the original place
         QueueEntry.objects.filter(user_id=user.pk).update(seen_at=now)
     queue_pair(now=now)
@@ -110,9 +111,16 @@ def queue_touch(*, user: AbstractBaseUser, now: datetime | None = None) -> Queue
     return queue_status_of(user=user, now=now)
 
 
-def queue_leave(*, user: AbstractBaseUser) -> bool:
-    """Take the player out of the queue; False when they were not in it."""
+def queue_leave(*, user: AbstractBaseUser, closed: bool = False) -> bool:
+    """Take the player out of the queue; False when they were not in it.
+
+    `closed`: not the player's choice, but their waiting page closing. Their other "Play
+    now" pages are told which: after a choice they stop waiting too; after a closed page,
+    one still open puts the player back in the queue.
+    """
     deleted, _ = QueueEntry.objects.filter(user_id=user.pk).delete()
+    if deleted:
+        queue_changed_on_commit(user.pk, "closed" if closed else "left")
     return deleted > 0
 
 

@@ -137,6 +137,10 @@ def test_two_close_players_are_paired_and_both_redirected(
     assert players_of(game) == {alice.pk, bob.pk}
     assert game.rated and game.status == Game.Status.WAITING
     assert not QueueEntry.objects.exists()
+    # Bob's other "Play now" pages were told that he joined (Alice's join ran outside
+    # the captured commits), then both were sent to the game.
+    joined = async_to_sync(layer.receive)(channels[bob.pk])
+    assert joined == {"type": "lobby.queue", "change": "joined"}
     for user in (alice, bob):
         message = async_to_sync(layer.receive)(channels[user.pk])
         assert message == {
@@ -256,19 +260,22 @@ async def test_queue_over_the_lobby_socket(players):
     assert (await b.recv())["type"] == "challenges"
 
     await a.send({"type": "queue", "do": "join", "id": "j-1"})
-    status = await a.recv()
+    status = await a.until(lambda m: m.get("id") == "j-1")
     assert status["type"] == "queue" and status["in_queue"] and status["waiting"] == 1
-    assert status["id"] == "j-1"  # the page's request, answered: it is not sent again
     assert status["range"] == 100 and status["rating"] == 1500
+    # The page's other tabs are told too (here the same socket, in the user's group).
+    pushed = await a.until(lambda m: m.get("change") == "joined")
+    assert pushed["in_queue"] and pushed["type"] == "queue"
     await a.send({"type": "queue", "do": "status"})
     assert (await a.recv())["in_queue"]
 
     await b.send({"type": "queue", "do": "join"})
-    frames = [await b.recv(), await b.recv()]
+    frames = [await b.recv(), await b.recv(), await b.recv()]
     game = await database_sync_to_async(lambda: Game.objects.get())()
     url = f"/games/{game.pk}/"
     assert {"type": "redirect", "url": url, "game": game.pk} in frames
-    assert any(f["type"] == "queue" and f["url"] == url for f in frames)
+    assert any(f["type"] == "queue" and f["url"] == url and "change" not in f for f in frames)
+    assert any(f.get("change") == "joined" for f in frames)
     assert await a.recv() == {"type": "redirect", "url": url, "game": game.pk}
 
     # Leaving and disconnecting both take a player out of the queue.
@@ -278,12 +285,14 @@ async def test_queue_over_the_lobby_socket(players):
     c = WsClient("/ws/lobby/", user=carol)
     assert (await c.connect())[0]
     await c.recv()
-    await c.send({"type": "queue", "do": "join"})
-    assert (await c.recv())["in_queue"]
-    await c.send({"type": "queue", "do": "leave"})
-    assert (await c.recv())["in_queue"] is False
-    await c.send({"type": "queue", "do": "join"})
-    assert (await c.recv())["in_queue"]
+    await c.send({"type": "queue", "do": "join", "id": 1})
+    assert (await c.until(lambda m: m.get("id") == 1))["in_queue"]
+    await c.send({"type": "queue", "do": "leave", "id": 2})
+    assert (await c.until(lambda m: m.get("id") == 2))["in_queue"] is False
+    left = await c.until(lambda m: m.get("change") == "left")
+    assert left["in_queue"] is False
+    await c.send({"type": "queue", "do": "join", "id": 3})
+    assert (await c.until(lambda m: m.get("id") == 3))["in_queue"]
     await c.close()
     assert not await database_sync_to_async(QueueEntry.objects.exists)()
     await c.connect()

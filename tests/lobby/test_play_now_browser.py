@@ -92,3 +92,48 @@ def test_cancel_leaves_the_queue(login_page, make_user) -> None:  # noqa: F811
         page.wait_for_timeout(100)
     assert not QueueEntry.objects.filter(user=ana).exists()
     assert not page.errors, page.errors
+
+
+def test_every_play_now_tab_of_a_player_shows_one_queue(login_page, make_user) -> None:  # noqa: F811
+    """Two tabs of one player: joining in one shows the other waiting (with its Cancel);
+    leaving in either stops both, and neither puts the player back nor gets them paired;
+    closing one of two waiting tabs leaves the other waiting."""
+    from games.models import Game
+    from lobby.models import QueueEntry
+
+    cleo, dave = make_user("cleo"), make_user("dave")
+    first = login_page(cleo)
+    base: str = first.live_url
+    second = first.context.new_page()
+    for tab in (first, second):
+        tab.goto(f"{base}/play-now/")
+        tab.wait_for_selector("#play-now[data-state=idle]")
+    first.click("[data-role=join]")
+    second.wait_for_selector("#play-now[data-state=waiting]")
+    assert second.locator("[data-role=leave]").is_visible()
+    assert not second.locator("[data-role=join]").is_visible()
+    second.reload()
+    second.wait_for_selector("#play-now[data-state=waiting]")
+    assert second.locator("[data-role=leave]").is_visible()
+
+    second.click("[data-role=leave]")
+    first.wait_for_selector("#play-now[data-state=idle]")
+    assert "You left the queue." in first.locator("[data-role=message]").inner_text()
+    first.wait_for_timeout(3000)  # more than a status poll: nobody joins again
+    assert not QueueEntry.objects.filter(user=cleo).exists()
+    other = login_page(dave)
+    other.goto(f"{base}/play-now/")
+    other.click("[data-role=join]")
+    other.wait_for_selector("#play-now[data-state=waiting]")
+    other.wait_for_timeout(1500)
+    assert not Game.objects.exists()
+    other.click("[data-role=leave]")
+    other.wait_for_selector("#play-now[data-state=idle]")
+
+    first.click("[data-role=join]")
+    second.wait_for_selector("#play-now[data-state=waiting]")
+    second.close()
+    first.wait_for_timeout(3000)
+    assert first.locator("#play-now").get_attribute("data-state") == "waiting"
+    assert QueueEntry.objects.filter(user=cleo).exists()
+    assert not first.errors, first.errors

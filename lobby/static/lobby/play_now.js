@@ -15,6 +15,7 @@ let statusAt = 0;
 let poll = null;
 let redraw = null;
 let databaseAway = false; // the server said it cannot reach its database
+let leaving = null; // the id of this page's leave request, until it is answered
 
 function show(message) {
   el("message").textContent = message;
@@ -53,10 +54,24 @@ function onMessage(data) {
       openGame(data.url);
       return;
     }
+    // `change`: the player's own doing, on this page or another (every "Play now" page of
+    // theirs shows the same queue). Left: stop waiting here too. Joined: wait here too.
+    if (data.change === "left") {
+      wanted = false;
+      show(gettext("You left the queue."));
+    } else if (data.change === "joined") {
+      wanted = true;
+    } else if (leaving && data.in_queue) {
+      return; // the answer to a poll sent before this page's own leave
+    } else if (data.in_queue && !data.change) {
+      wanted = true; // in the queue already (another page put them there): say so
+    }
     status = data;
     statusAt = Date.now();
     if (data.in_queue) show(gettext("Waiting for an opponent…"));
-    else if (wanted) socket.request({ type: "queue", do: "join" }); // dropped meanwhile: rejoin
+    // Dropped meanwhile (a page of theirs closed, or the queue lost track of this one):
+    // this page still waits, so it joins again.
+    else if (wanted) socket.request({ type: "queue", do: "join" });
     render();
   } else if (data.type === "service") {
     databaseAway = data.database === false;
@@ -74,7 +89,10 @@ function onMessage(data) {
 // reconnect); the status polls are not: the next one replaces a lost one.
 const socket = new Socket(socketUrl(root?.dataset.wsPath ?? ""), {
   onMessage,
-  onReply: (msg) => onMessage(msg),
+  onReply: (msg) => {
+    if (msg.id === leaving) leaving = null;
+    onMessage(msg);
+  },
   onRetry: (msg) => onMessage(msg),
   onOpen: () => {
     if (wanted) socket.request({ type: "queue", do: "join" });
@@ -107,7 +125,7 @@ if (root) {
   el("leave").addEventListener("click", () => {
     wanted = false;
     status = null;
-    socket.request({ type: "queue", do: "leave" });
+    leaving = socket.request({ type: "queue", do: "leave" });
     show(gettext("You left the queue."));
     render();
   });
@@ -118,7 +136,8 @@ if (root) {
   redraw = window.setInterval(render, 1000);
   window.addEventListener("pagehide", () => {
     window.clearInterval(poll);
-    if (wanted) socket.sendRaw({ type: "queue", do: "leave" });
+    // Closing, not choosing to leave: another "Play now" page of theirs keeps waiting.
+    if (wanted) socket.sendRaw({ type: "queue", do: "leave", closing: true });
   });
   socket.connect();
   render();
