@@ -135,3 +135,26 @@ def test_a_player_who_is_only_waiting_is_told_when_the_database_goes_and_comes_b
         finally:
             server.stop()
             proxy.close()
+
+
+def test_going_offline_shows_the_banner_at_once_and_coming_back_reconnects(
+    login_page, make_user
+) -> None:
+    """Chromium keeps a socket "open" through its offline emulation, as a connection that
+    dies without a close does: the page takes the browser's word (and an unanswered ping)
+    instead of waiting a minute for a close."""
+    ana, bob = make_user("ana"), make_user("bob")
+    game = make_game(ana, bob)
+    page = login_page(ana, PHONE)
+    page.goto(f"{page.live_url}/games/{game.pk}/")
+    wait_interactive(page)
+    banner = page.locator("#reconnecting")
+    expect(banner).to_be_hidden()
+    page.context.set_offline(True)
+    expect(banner).to_be_visible(timeout=3_000)
+    expect(banner).to_contain_text("Connection lost")
+    settle(2.0)
+    page.context.set_offline(False)
+    expect(banner).to_be_hidden(timeout=5_000)
+    page.locator("#overlay [data-action=start]").click()
+    page.wait_for_function("() => !window.__game.view.legal.some(a => a.do === 'start')")

@@ -123,3 +123,82 @@ describe("Socket", () => {
     assert.equal(FakeSocket.made.length, 1);
   });
 });
+
+describe("Socket liveness", () => {
+  function live() {
+    FakeSocket.made = [];
+    const timers = manualTimers();
+    const events = [];
+    const clock = { now: 1000 };
+    const win = new EventTarget();
+    const socket = new Socket(
+      "ws://x/ws/games/1/",
+      {
+        onMessage: (msg) => events.push(["message", msg.type]),
+        onStatus: (status, info) => events.push(["status", status, info?.code]),
+      },
+      {
+        WebSocket: FakeSocket,
+        setTimeout: (f, ms) => timers.setTimeout(f, ms),
+        clearTimeout: (id) => timers.clearTimeout(id),
+        random: () => 0.5,
+        now: () => clock.now,
+        window: win,
+      },
+    );
+    socket.connect();
+    FakeSocket.made[0].open();
+    return { socket, timers, events, clock, win };
+  }
+
+  it("takes a connection that answers nothing in time for dead, and makes a new one", () => {
+    const { socket, timers, events, clock } = live();
+    socket.expectAnswer(5000);
+    clock.now += 5000;
+    timers.run(); // the answer's deadline: nothing heard
+    assert.deepEqual(events.at(-1), ["status", "closed", 1006]);
+    assert.equal(socket.isOpen, false);
+    timers.run(); // the back-off
+    assert.equal(FakeSocket.made.length, 2);
+    // The dead one's late words and close are not the new connection's.
+    FakeSocket.made[0].answer({ type: "state" });
+    FakeSocket.made[0].drop();
+    assert.deepEqual(events.filter((e) => e[0] === "message"), []);
+    assert.equal(events.filter((e) => e[1] === "closed").length, 1);
+  });
+
+  it("keeps a connection that answered", () => {
+    const { socket, timers, events, clock } = live();
+    socket.expectAnswer(5000);
+    clock.now += 40;
+    FakeSocket.made[0].answer({ type: "pong" });
+    clock.now += 5000;
+    timers.run();
+    assert.equal(socket.isOpen, true);
+    assert.deepEqual(events.filter((e) => e[1] === "closed"), []);
+  });
+
+  it("drops the connection when the browser goes offline and reconnects when it is back", () => {
+    const { socket, events, win } = live();
+    win.dispatchEvent(new Event("offline"));
+    assert.deepEqual(events.at(-1), ["status", "closed", 1006]);
+    assert.equal(FakeSocket.made.length, 1); // waits for the back-off, or for "online"
+    win.dispatchEvent(new Event("online"));
+    assert.equal(FakeSocket.made.length, 2); // at once
+    FakeSocket.made[1].open();
+    assert.equal(socket.isOpen, true);
+    win.dispatchEvent(new Event("online")); // open already: nothing more
+    assert.equal(FakeSocket.made.length, 2);
+  });
+
+  it("does not come back after a final close or its own close", () => {
+    const { socket, win } = live();
+    FakeSocket.made[0].drop(4401);
+    win.dispatchEvent(new Event("online"));
+    assert.equal(FakeSocket.made.length, 1);
+    socket.close();
+    win.dispatchEvent(new Event("offline"));
+    win.dispatchEvent(new Event("online"));
+    assert.equal(FakeSocket.made.length, 1);
+  });
+});

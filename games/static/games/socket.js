@@ -78,6 +78,9 @@ export class Socket {
       setInterval: env.setInterval ?? ((f, ms) => setInterval(f, ms)),
       clearInterval: env.clearInterval ?? ((t) => clearInterval(t)),
       random: env.random ?? Math.random,
+      now: env.now ?? (() => Date.now()),
+      // Where the browser says it went offline or online (none in the unit tests).
+      window: env.window ?? (typeof window === "undefined" ? null : window),
     };
     // id -> {message, attempts}: every request not answered yet. Kept across reconnects and
     // sent again with the same id, which the server answers once (idempotent on the id).
@@ -87,6 +90,13 @@ export class Socket {
     this.ws = null;
     this.closedByUs = false;
     this.finalCode = null; // a close code after which there is no reconnecting
+    this.lastHeard = 0; // when the server last said anything on this socket
+    this.reconnectTimer = null;
+    // A connection that dies without a close (a phone leaving its Wi-Fi, a cut path) says
+    // nothing for a minute or more: the browser going offline, or an answer that does not
+    // come (expectAnswer), counts as the close instead.
+    this.env.window?.addEventListener("offline", () => this.abandon());
+    this.env.window?.addEventListener("online", () => this.reconnectNow());
   }
 
   connect() {
@@ -101,18 +111,65 @@ export class Socket {
       this.opened();
       this.handlers.onOpen?.();
     });
-    ws.addEventListener("message", (e) => this.receive(e.data));
+    ws.addEventListener("message", (e) => {
+      if (this.ws !== ws) return; // abandoned: its late words are not this socket's
+      this.lastHeard = this.env.now();
+      this.receive(e.data);
+    });
     ws.addEventListener("close", (e) => {
       if (this.ws !== ws) return;
-      this.closed();
-      const final = FINAL_CLOSE_CODES.has(e.code);
-      if (final) this.finalCode = e.code;
-      this.handlers.onStatus?.("closed", { code: e.code, final });
-      if (this.closedByUs || final) return;
-      const delay = backoffDelay(this.retry, this.env.random);
-      this.retry += 1;
-      this.env.setTimeout(() => this.connect(), delay);
+      this.lost(e.code);
     });
+  }
+
+  /** The connection is gone (closed with `code`): say so, and reconnect unless told not to. */
+  lost(code) {
+    this.closed();
+    const final = FINAL_CLOSE_CODES.has(code);
+    if (final) this.finalCode = code;
+    this.handlers.onStatus?.("closed", { code, final });
+    if (this.closedByUs || final) return;
+    const delay = backoffDelay(this.retry, this.env.random);
+    this.retry += 1;
+    this.env.clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = this.env.setTimeout(() => this.connect(), delay);
+  }
+
+  /**
+   * Give up on the connection now, as if it had closed (code 1006): one that went silent
+   * can take a minute to report its end. Its own close, whenever it comes, is ignored.
+   */
+  abandon() {
+    const ws = this.ws;
+    if (!ws || this.closedByUs || this.finalCode !== null) return;
+    this.ws = null;
+    try {
+      ws.close();
+    } catch {
+      // closing a socket that never opened may throw in some browsers: it is dropped anyway
+    }
+    this.lost(1006);
+  }
+
+  /** Back online: connect at once rather than at the end of the back-off. */
+  reconnectNow() {
+    if (this.closedByUs || this.finalCode !== null || this.isOpen) return;
+    if (this.ws && this.ws.readyState === 0) return; // already connecting
+    this.env.clearTimeout(this.reconnectTimer);
+    this.retry = 0;
+    this.connect();
+  }
+
+  /**
+   * Something was just sent that the server answers at once (a ping): if nothing at all is
+   * heard within `ms`, the connection is taken for dead (abandon) and made again.
+   */
+  expectAnswer(ms) {
+    const ws = this.ws;
+    const sentAt = this.env.now();
+    this.env.setTimeout(() => {
+      if (this.ws === ws && this.lastHeard < sentAt) this.abandon();
+    }, ms);
   }
 
   /** Hooks for a subclass: the socket has just opened / closed. */

@@ -82,6 +82,11 @@ export function cleanAction(action, actionKeys) {
  *   "closed" carries {code, final}: final when the close code says not to reconnect.
  */
 
+// Pings keep the clock offset fresh and prove the connection alive: one that is not
+// answered in PONG_TIMEOUT_MS (nothing at all heard) is taken for dead and made again.
+const PING_EVERY_MS = 10000;
+const PONG_TIMEOUT_MS = 5000;
+
 export class GameSocket extends Socket {
   /**
    * @param {string} url
@@ -111,7 +116,7 @@ export class GameSocket extends Socket {
   opened() {
     this.ping();
     this.env.clearInterval(this.pingTimer);
-    this.pingTimer = this.env.setInterval(() => this.ping(), 15000);
+    this.pingTimer = this.env.setInterval(() => this.ping(), PING_EVERY_MS);
   }
 
   closed() {
@@ -135,7 +140,10 @@ export class GameSocket extends Socket {
 
   ping() {
     const sentAt = localNow();
-    if (this.sendRaw({ type: "ping" })) this.pings.set(sentAt, sentAt);
+    if (this.sendRaw({ type: "ping" })) {
+      this.pings.set(sentAt, sentAt);
+      this.expectAnswer(PONG_TIMEOUT_MS);
+    }
   }
 
   /** A message from the server; `action` is the request it answers, if any. */
