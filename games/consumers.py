@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from typing import Any
@@ -25,7 +24,7 @@ from django.utils import translation
 from django.utils.translation.trans_real import parse_accept_lang_header
 from redis.exceptions import RedisError
 
-from games import presence, services, timebase
+from games import fastjson, presence, services, timebase
 from games.audiences import audience_seats, game_audience, game_get, game_group
 from games.broadcast import broadcast_presence, message_text, state_message
 from games.database_watch import DatabaseWatch, database_reachable
@@ -94,13 +93,22 @@ def _scope_language(scope: dict[str, Any]) -> str:
     return settings.LANGUAGE_CODE
 
 
+# The largest integer a page's JavaScript holds exactly: an id beyond it is not an id the
+# page could have sent, and one beyond 64 bits could not even be written back.
+MAX_INT_ID = 2**53 - 1
+
+
+def is_request_id(value: Any) -> bool:
+    """A short string, or an integer a page can hold exactly."""
+    if isinstance(value, str):
+        # NUL: PostgreSQL's text columns refuse it (the id is logged with the answer).
+        return len(value) <= services.MAX_REQUEST_ID_CHARS and "\x00" not in value
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) <= MAX_INT_ID
+
+
 def echo_id(value: Any) -> str | int | None:
-    """A request id fit to send back: a short string or an int, else nothing."""
-    if isinstance(value, bool) or not isinstance(value, str | int):
-        return None
-    return (
-        value if not isinstance(value, str) or len(value) <= services.MAX_REQUEST_ID_CHARS else None
-    )
+    """A request id fit to send back, else nothing."""
+    return value if is_request_id(value) else None
 
 
 class JsonProtocolMixin:
@@ -300,7 +308,7 @@ class JsonProtocolMixin:
         if text_data is None or bytes_data is not None or len(text_data) > MAX_MESSAGE_CHARS:
             return None
         try:
-            data = json.loads(text_data)
+            data = fastjson.loads_untrusted(text_data)
         except ValueError:
             return None
         return data if isinstance(data, dict) else None
@@ -463,7 +471,7 @@ class GameConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
 
     async def receive_action(self, data: dict[str, Any]) -> None:
         request_id = data.get("id")
-        if not isinstance(request_id, str | int) or isinstance(request_id, bool):
+        if not is_request_id(request_id):
             await self.send_error("bad_request", None)
             return
         if not isinstance(data.get("action"), dict):

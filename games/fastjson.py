@@ -1,5 +1,7 @@
 """JSON through orjson, the one place the platform uses it (issue: fast moves under load).
 
+Also the strict reader of what sockets receive (loads_untrusted).
+
 orjson writes and reads a move's JSON (the state message, the engine state, the log row)
 several times faster than the standard library, which was about a tenth of a move's
 Python time. It is used where the standard library's output would be the same: keys that
@@ -23,6 +25,17 @@ def dumps(value: Any) -> bytes:
 
 def dumps_text(value: Any) -> str:
     return orjson.dumps(value, option=OPTIONS).decode()
+
+
+def loads_untrusted(text: str | bytes) -> Any:
+    """A message from outside: strict JSON only, raising ValueError for anything else.
+
+    orjson refuses what the standard library would take and the platform could not use or
+    send back: NaN and Infinity (PostgreSQL refuses them in a JSON column), nesting deeper
+    than 1024 (the standard library raises RecursionError there); an integer beyond 64 bits
+    comes back as a float.
+    """
+    return orjson.loads(text)
 
 
 def loads(text: str | bytes) -> Any:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -69,6 +70,13 @@ def action_is_well_formed(action: Any) -> bool:
     if not all(isinstance(k, str) for k in action):
         return False
     if not all(v is None or isinstance(v, str | int | float | bool) for v in action.values()):
+        return False
+    # What the log's JSON column refuses, refused here as malformed: otherwise a refusal
+    # (which is logged) would fail as an outage, and the page retry it for ever. NaN and
+    # the infinities are not JSON; PostgreSQL takes no NUL in a string.
+    if any(isinstance(v, float) and not math.isfinite(v) for v in action.values()):
+        return False
+    if any("\x00" in text for text in (*action, *action.values()) if isinstance(text, str)):
         return False
     return len(json.dumps(action)) <= MAX_ACTION_CHARS
 
@@ -290,7 +298,7 @@ def _normalize_request_id(request_id: Any) -> str | None:
     if isinstance(request_id, bool) or not isinstance(request_id, str | int):
         raise ValueError("request id")
     text = str(request_id)
-    if not text or len(text) > MAX_REQUEST_ID_CHARS:
+    if not text or len(text) > MAX_REQUEST_ID_CHARS or "\x00" in text:
         raise ValueError("request id")
     return text
 

@@ -119,6 +119,15 @@ async def test_ping_pong(alice, bob):
         '{"type": "action", "id": "x", "action": {"do": "teleport"}}',
         '{"type": "action", "id": "x", "action": {"do": "play", "tile": 5}}',  # engine's
         json.dumps({"type": "action", "id": "x", "action": {"do": "start"}, "pad": "x" * 5000}),
+        # What could not be stored or sent back: no crash (1011), no endless `unavailable`.
+        '{"type": "action", "id": 18446744073709551616, "action": {"do": "start"}}',
+        '{"type": "action", "id": 9007199254740993, "action": {"do": "start"}}',
+        "[" * 2040 + "]" * 2040,
+        '{"type": "action", "id": "x", "action": {"do": "bid", "amount": NaN}}',
+        '{"type": "action", "id": "x", "action": {"do": "bid", "amount": -Infinity}}',
+        '{"type": "action", "id": "a\\u0000b", "action": {"do": "start"}}',
+        '{"type": "action", "id": "x", "action": {"do": "start", "w\\u0000": 1}}',
+        '{"type": "action", "id": "x", "action": {"do": "start", "w": "\\u0000"}}',
     ],
 )
 async def test_bad_requests_leave_the_socket_usable(alice, bob, raw):
