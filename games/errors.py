@@ -28,7 +28,8 @@ MESSAGES: dict[str, Promise] = {
     "not_a_decision": _("There is no decision of a player at this step."),
     "suggestion_failed": _("The computer could not suggest a move here."),
     "login_required": _("Log in to ask the computer."),
-    "unavailable": _("Connection to the server lost — your last move is being retried."),
+    # The socket is open: it is the server that cannot serve (its database, its Redis).
+    "unavailable": _("The server cannot answer right now — your last move is being sent again."),
     # Not an answer to a request: what every game socket is told (games.database_watch).
     "database_unavailable": _(
         "The server cannot save moves right now: it is waiting for its database to come"
