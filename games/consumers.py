@@ -423,6 +423,9 @@ class GameConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
 
         `with_log` (on connecting) adds the game's events so far, filtered for this
         audience, so that a reloaded page or a spectator who joins late has the game log.
+        Otherwise the state carries the events of the changes since the version this
+        socket was sent last, which it has not heard of (a worker's change that an
+        in-memory channel layer could not push, changes made while Redis was away).
         `only_if_newer`: nothing when this socket was sent that version already.
         """
         sent = self.sent_version
@@ -432,7 +435,10 @@ class GameConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
             if game is None or (only_if_newer and game.version <= sent):
                 return None
             log = game_events(game.pk) if with_log else None
-            return state_message(game, self.audience, log=log)
+            missed = None
+            if not with_log and 0 <= sent < game.version:
+                missed = game_events(game.pk, after_version=sent)
+            return state_message(game, self.audience, log=log, events=missed)
 
         message = await in_pool(build)()
         if message is not None:
@@ -510,6 +516,11 @@ class GameConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
 
     async def game_message(self, event: dict[str, Any]) -> None:
         """A message computed and serialized for this connection's audience by games.broadcast."""
-        if event.get("version") is not None:
-            self.sent_version = max(self.sent_version, event["version"])
+        version = event.get("version")
+        if version is not None:
+            if version <= self.sent_version:
+                # Read afresh and sent already, with its events (send_state): sent again,
+                # the page would write those events into its game log twice.
+                return
+            self.sent_version = version
         await self.send(text_data=event["text"])

@@ -45,13 +45,18 @@ def game_changes(game: Game) -> QuerySet[GameAction]:
     return game.actions.filter(error="").order_by("seq")
 
 
-def game_events(game_id: int) -> list[dict[str, Any]]:
+def game_events(game_id: int, *, after_version: int | None = None) -> list[dict[str, Any]]:
     """Every event the game's changes produced, in order: what its game log is built from.
 
+    `after_version`: only those of the changes after it (what a socket that was sent that
+    version has not heard of).
+
     Unfiltered: hidden tiles are in there (deals, draws), so it goes to a client only
-    through engine.events_for (games.broadcast.state_message's `log`).
+    through engine.events_for (games.broadcast.state_message's `log` and `events`).
     """
     rows = GameAction.objects.filter(game_id=game_id, error="").order_by("seq")
+    if after_version is not None:
+        rows = rows.filter(version__gt=after_version)
     return [event for events in rows.values_list("events", flat=True) for event in events]
 
 

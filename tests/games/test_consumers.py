@@ -663,3 +663,62 @@ async def test_a_declined_rematch_is_told_to_the_one_who_offered(alice, bob):
     assert told["offered_by"] is None and told["game"] is None
     for c in (c0, c1):
         await c.close()
+
+
+async def group_members(layer: Any, group: str) -> list[str]:
+    """The channels in a group, from the in-memory layer or from Redis (channels_redis)."""
+    if hasattr(layer, "groups"):
+        return list(layer.groups.get(group, {}))
+    connection = layer.connection(layer.consistent_hash(group))
+    return [member.decode() for member in await connection.zrange(layer._group_key(group), 0, -1)]
+
+
+async def test_a_resync_carries_the_events_the_socket_missed_and_no_broadcast_repeats_them(
+    alice, bob
+):
+    """A socket that missed changes (its group lost, or an in-memory layer that a worker's
+    change cannot cross) gets their events, filtered for its seat, with the state its tick
+    reads, so the page's game log has them; a broadcast of a version it was sent already
+    is not sent again (the page would write those events twice)."""
+    from channels.layers import get_channel_layer
+
+    from games.audiences import SEAT_0, game_group
+
+    game = await database_sync_to_async(make_game)(alice, bob, deals=seeded_deals(3))
+    c0 = await connected(game, alice)
+    c1 = await connected(game, bob)
+    for client in (c0, c1):
+        assert (await client.act({"do": "start"}))["type"] == "ack"
+    started = await database_sync_to_async(_version)(game.pk)
+    for client in (c0, c1):
+        await client.until_version(started)
+    layer = get_channel_layer()
+    group = game_group(game.pk, SEAT_0)
+    (channel,) = await group_members(layer, group)  # alice's one socket
+    await layer.group_discard(group, channel)  # it hears no more broadcasts
+    mover = c0 if choose(c0.state["game"]["legal"]) else c1
+    reply = await mover.act(choose(mover.state["game"]["legal"]))
+    assert reply["type"] == "ack", reply
+    assert c0.state["version"] == started  # nothing reached alice's socket
+    await c0.send({"type": "tick"})
+    resync = await c0.until(lambda m: m["type"] == "state")
+    assert resync["version"] == reply["version"]
+    logged = await database_sync_to_async(
+        lambda: [
+            event
+            for events in GameAction.objects.filter(game=game, error="", version__gt=started)
+            .order_by("seq")
+            .values_list("events", flat=True)
+            for event in events
+        ]
+    )()
+    assert logged and resync["events"] == engine.events_for(logged, 0)
+    # The layer brings a state this socket was sent already: it is not sent again.
+    await layer.group_add(group, channel)
+    await layer.group_send(
+        group, {"type": "game.message", "text": '{"type": "state"}', "version": reply["version"]}
+    )
+    await c0.send({"type": "ping"})
+    assert (await c0.recv())["type"] == "pong"
+    for client in (c0, c1):
+        await client.close()
