@@ -81,6 +81,9 @@ def test_play_the_computer_from_the_home_page_on_a_phone(
         clipped = "e => e.scrollWidth > e.clientWidth || e.scrollHeight > e.clientHeight"
         assert not name.evaluate(clipped), language
     # A few of the player's decisions, each answered by the computer in between.
+    computer_lines = "() => [...document.querySelectorAll('#feed li')].filter(li =>"
+    computer_lines += " li.textContent.includes('Computer (hard)')).length"
+    lines_before = page.evaluate(computer_lines)
     decisions = 0
     computer_decisions = 0
     for _ in range(60):
@@ -107,6 +110,9 @@ def test_play_the_computer_from_the_home_page_on_a_phone(
         ).count()
     assert decisions >= 4 or view(page)["status"] == "finished"
     assert computer_decisions >= 2
+    # The live game log has the computer's moves too (in the embedded mode they reach
+    # the page only through its ticks' resyncs), without a reload.
+    assert page.evaluate(computer_lines) >= lines_before + 2
     assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
     # Game over: the computer takes no challenge, so the page offers a new game at once.
     if view(page)["status"] == "playing":
