@@ -654,6 +654,18 @@ def test_a_player_is_told_when_the_opponent_leaves_and_comes_back(login_page, ma
     page_a.close()
     toasts = page_b.locator("#toasts")
     expect(toasts).to_contain_text("ana ha perdido la conexión; su reloj sigue corriendo.")
+    # Over the table, not over the player's own tiles.
+    toast, tiles = toasts.locator(".toast").first.bounding_box(), page_b.locator("#hand")
+    hand = tiles.bounding_box()
+    assert toast and hand and toast["y"] + toast["height"] <= hand["y"], (toast, hand)
+    # The resign dialog's one-word button keeps its word whole on a phone ("Abandon/ar").
+    page_b.click("#resign-open")
+    confirm = page_b.locator("#resign-confirm")
+    expect(confirm).to_have_text("Abandonar")
+    lines = "b => { const r = document.createRange(); r.selectNodeContents(b);"
+    lines += " return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; }"
+    assert confirm.evaluate(lines) == 1
+    page_b.keyboard.press("Escape")
     page_a = login_page(ana, DESKTOP)
     page_a.goto(url)
     expect(toasts).to_contain_text("ana ha vuelto.")
