@@ -47,6 +47,13 @@ def test_rules_page_in_english(client: Client) -> None:
     assert '<html lang="en">' in html
 
 
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_rules_page_says_nothing_meant_for_developers(client: Client, language: str) -> None:
+    html = client.get(reverse("rules"), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    for words in ("reglas-original-es.txt", "normative", "normativo", "code comments", "código"):
+        assert words not in html, words
+
+
 def test_rules_page_in_spanish_from_accept_language(client: Client) -> None:
     response = client.get(reverse("rules"), HTTP_ACCEPT_LANGUAGE="es-ES,es;q=0.9")
     html = response.content.decode()
