@@ -42,8 +42,10 @@ class LiveGame:
     """What a list of games in progress shows: public facts only, never a tile."""
 
     pk: int
-    players: tuple[str, str]
-    ratings: tuple[str, str]
+    players: tuple[str, str]  # what the game page calls each seat (games.models.seat_name)
+    # None where ratings mean nothing: a same-device game (one account, two names) and a
+    # game against the computer (neither rated).
+    ratings: tuple[str, str] | None
     playing: bool  # False while the players have not both pressed Start
     round: int
     balances: tuple[int, int]
@@ -69,8 +71,10 @@ def live_games(*, viewer: AbstractBaseUser | None, limit: int = LIVE_GAMES_SHOWN
         games.append(
             LiveGame(
                 pk=game.pk,
-                players=(game.player0.get_username(), game.player1.get_username()),
-                ratings=(str(snapshot[0]["rating_label"]), str(snapshot[1]["rating_label"])),
+                players=(game.seat_name(0), game.seat_name(1)),
+                ratings=None
+                if game.same_device or game.against_computer
+                else (str(snapshot[0]["rating_label"]), str(snapshot[1]["rating_label"])),
                 playing=game.status == Game.Status.PLAYING,
                 round=int(state.get("round", 0)),
                 balances=(int(state["balances"][0]), int(state["balances"][1])),

@@ -15,6 +15,7 @@ from urllib.parse import parse_qs
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.urls import reverse
+from django.utils import translation
 
 from games.consumers import DATABASE_WATCH, UNAVAILABLE_ERRORS, JsonProtocolMixin, echo_id
 from games.errors import message_for
@@ -88,7 +89,12 @@ class LobbyConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
         return str(message_for("lobby_database_unavailable"))
 
     async def send_live_games(self) -> None:
-        games = await database_sync_to_async(live_games_snapshot)(self.scope["user"])
+        def snapshot() -> list[dict[str, Any]]:
+            # The computer's seat is named in the page's language ("Ordenador (difícil)").
+            with translation.override(self.language):
+                return live_games_snapshot(self.scope["user"])
+
+        games = await database_sync_to_async(snapshot)()
         await self.send_json({"type": "live_games", "games": games})
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:

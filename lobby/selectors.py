@@ -61,7 +61,7 @@ def live_games_snapshot(
             "id": game.pk,
             "url": reverse("game", kwargs={"game_id": game.pk}),
             "players": list(game.players),
-            "ratings": list(game.ratings),
+            "ratings": list(game.ratings) if game.ratings else None,
             "playing": game.playing,
             "round": game.round,
             "balances": list(game.balances),

@@ -50,9 +50,12 @@ class WsClient:
         self.state: dict[str, Any] | None = None
         self.communicator: WebsocketCommunicator | None = None
         self.cookie: str | None = None  # set beforehand to connect while the database is down
+        self.language: str | None = None  # sent as Accept-Language
 
     async def connect(self) -> tuple[bool, Any]:
         headers = [(b"origin", self.origin)]
+        if self.language is not None:
+            headers.append((b"accept-language", self.language.encode()))
         if self.user is not None:
             if self.cookie is None:
                 self.cookie = await database_sync_to_async(session_cookie)(self.user)

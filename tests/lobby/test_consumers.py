@@ -71,3 +71,28 @@ async def test_a_game_created_or_over_is_pushed_to_the_live_games_lists(alice, b
     assert all(frame["type"] != "live_games" for frame in queue_page.frames)
     await watcher.close()
     await queue_page.close()
+
+
+async def test_live_games_name_the_seats_as_their_game_pages_do(alice, bob):
+    """A same-device game is listed with its two players' names, a game against the
+    computer with the computer's name in the reader's language; neither with ratings."""
+    from channels.db import database_sync_to_async
+
+    from games import services
+    from games.computer_play import computer_game_create
+
+    watcher = WsClient("/ws/lobby/?live=1", user=bob)
+    watcher.language = "es"
+    assert (await watcher.connect())[0]
+    await watcher.until(lambda m: m["type"] == "challenges")
+    await database_sync_to_async(services.same_device_game_create)(
+        user=alice, names=("Marta", "Luis")
+    )
+    listed = await watcher.until(lambda m: m["type"] == "live_games" and m["games"])
+    assert [(g["players"], g["ratings"]) for g in listed["games"]] == [(["Marta", "Luis"], None)]
+    await database_sync_to_async(computer_game_create)(user=bob, strength="hard")
+    listed = await watcher.until(lambda m: m["type"] == "live_games" and len(m["games"]) == 2)
+    names = [g["players"] for g in listed["games"]]
+    assert ["bob", "Ordenador (difícil)"] in names or ["Ordenador (difícil)", "bob"] in names
+    assert all(g["ratings"] is None for g in listed["games"])
+    await watcher.close()

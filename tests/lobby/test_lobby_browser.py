@@ -76,7 +76,8 @@ def test_the_live_games_list_shows_a_new_game_without_a_reload(login_page, make_
     game_path = page_a.url.removeprefix(base)
     row = page_b.locator(f"#live-games a[href='{game_path}']")
     row.wait_for()
-    assert row.inner_text().split("\n")[0] == "ana (1500?) vs ana (1500?)"
+    # Named as its game page names the seats, without the account's rating (unrated).
+    assert row.inner_text().split("\n")[0] == "Player 1 vs Player 2"
     assert "Watch" in row.inner_text()
     assert page_b.evaluate("() => window.__sameDocument === true")
     assert not page_a.errors and not page_b.errors, (page_a.errors, page_b.errors)

@@ -69,12 +69,15 @@ function liveRow(game) {
   link.href = game.url;
   const players = document.createElement("span");
   players.className = "live-game__players";
-  players.textContent = fill(gettext("%(a)s (%(ra)s) vs %(b)s (%(rb)s)"), {
-    a: game.players[0],
-    ra: game.ratings[0],
-    b: game.players[1],
-    rb: game.ratings[1],
-  });
+  // No ratings for a same-device game (one account) or a game against the computer.
+  players.textContent = game.ratings
+    ? fill(gettext("%(a)s (%(ra)s) vs %(b)s (%(rb)s)"), {
+        a: game.players[0],
+        ra: game.ratings[0],
+        b: game.players[1],
+        rb: game.ratings[1],
+      })
+    : fill(gettext("%(a)s vs %(b)s"), { a: game.players[0], b: game.players[1] });
   const facts = document.createElement("span");
   facts.className = "live-game__facts muted";
   facts.textContent = game.playing
