@@ -1,8 +1,13 @@
 from django.contrib import admin
 from django.urls import include, path
+from django.utils.translation import gettext_lazy as _
 
 from config.health import health
 from config.jsi18n import page_catalogue
+
+# The admin says whose it is (Django's default: "Django administration").
+admin.site.site_header = _("Spectacular Bid administration")
+admin.site.site_title = _("Spectacular Bid administration")
 
 urlpatterns = [
     path("admin/", admin.site.urls),

@@ -27,3 +27,13 @@ def test_game_admin_pages(admin_client, alice, bob):
     game_submit_action(game_id=game.pk, user=bob, action={"do": "resign"}, request_id="2")
     page = admin_client.get(reverse("admin:games_game_change", args=[game.pk]))
     assert "boneyard" in page.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("language", "header"),
+    [("en", "Spectacular Bid administration"), ("es", "Administración de Spectacular Bid")],
+)
+def test_the_admin_is_the_sites_own_in_both_languages(client, language, header):
+    page = client.get("/admin/login/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert header in page
+    assert "Django" not in page
