@@ -322,7 +322,11 @@ function renderPresence(connected) {
 }
 
 /** A player is told in words when the opponent's connection drops or comes back: the dot
- * beside a name is easy to miss, and their clock runs on meanwhile. */
+ * beside a name is easy to miss, and their clock runs on meanwhile. A drop shorter than
+ * PRESENCE_GRACE_MS (a reload, the server's sockets re-registering after a Redis restart)
+ * is not worth two messages: only the dot shows it. */
+const PRESENCE_GRACE_MS = 2000;
+
 function tellOpponentPresence(connected) {
   const view = ui.view;
   const mine = view.same_device ? null : view.seat;
@@ -331,14 +335,23 @@ function tellOpponentPresence(connected) {
   const was = ui.opponentConnected;
   ui.opponentConnected = !!connected[other];
   if (was === undefined || was === ui.opponentConnected) return;
-  if (view.status !== "playing" && view.status !== "waiting") return;
   const p = names[other];
-  toast(
-    ui.opponentConnected
-      ? fmt(gettext("%(p)s is back."), { p })
-      : fmt(gettext("%(p)s lost the connection; their clock keeps running."), { p }),
-    "info",
-  );
+  const active = () => ["playing", "waiting"].includes(ui.view.status);
+  if (!ui.opponentConnected) {
+    clearTimeout(ui.opponentLostTimer);
+    ui.opponentLostTimer = setTimeout(() => {
+      ui.opponentLostTimer = null;
+      if (ui.opponentConnected || !active()) return;
+      ui.opponentLostTold = true;
+      toast(fmt(gettext("%(p)s lost the connection; their clock keeps running."), { p }), "info");
+    }, PRESENCE_GRACE_MS);
+    return;
+  }
+  clearTimeout(ui.opponentLostTimer);
+  ui.opponentLostTimer = null;
+  if (!ui.opponentLostTold) return; // back within the grace: nothing was said
+  ui.opponentLostTold = false;
+  if (active()) toast(fmt(gettext("%(p)s is back."), { p }), "info");
 }
 
 // A computer player's name in the reader's language; the server sends its strength.
