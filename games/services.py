@@ -536,8 +536,12 @@ def game_create(
     banks: tuple[float, float] | None = None,
     created_at: float | None = None,
     players_snapshot: list[dict[str, Any]] | None = None,
+    seat_names: list[str] | None = None,
 ) -> Game:
     """A new game in the `waiting` state. `deals`/`balances`/`banks` exist for tests and tools.
+
+    `seat_names`: a same-device game's two players' names, stored with the row, so that
+    whoever hears of the new game (the live games list) reads them with it.
 
     `players_snapshot` is each seat's {"rating", "rating_label"} now, shown beside the names
     for the whole game; whoever pairs rated players passes it (games reads no ratings), and
@@ -562,6 +566,7 @@ def game_create(
             same_device=same_device,
             players_snapshot=players_snapshot or default_players_snapshot(),
             next_deadline=timebase.to_datetime(deadline) if deadline is not None else None,
+            seat_names=seat_names or [],
         )
         game_status_changed.send(sender=Game, game=game)
     return game
@@ -591,10 +596,9 @@ def same_device_game_create(*, user: AbstractBaseUser, names: tuple[str, str]) -
     `names` are the two players' names, seat 0 first (see seat_names_clean).
     """
     first, second = seat_names_clean(names)
-    game = game_create(player0=user, player1=user, rated=False, same_device=True)
-    game.seat_names = [first, second]
-    game.save(update_fields=["seat_names"])
-    return game
+    return game_create(
+        player0=user, player1=user, rated=False, same_device=True, seat_names=[first, second]
+    )
 
 
 REMATCH_ANSWERS = ("offer", "decline")
