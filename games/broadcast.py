@@ -150,15 +150,19 @@ def message_text(message: dict[str, Any]) -> str:
     return fastjson.dumps_text(message)
 
 
-def game_event(message: dict[str, Any]) -> dict[str, Any]:
+def game_event(message: dict[str, Any], *, since: int | None = None) -> dict[str, Any]:
     """The channel-layer event carrying `message` to an audience's sockets.
 
     Serialized here, once per audience, rather than by every socket that receives it; the
-    layer then carries one string, which it packs faster than the nested message.
+    layer then carries one string, which it packs faster than the nested message. `since`
+    is the version the state's events start from: a socket sent an older one missed
+    changes in between, whose events it reads instead (GameConsumer.game_message).
     """
-    event = {"type": "game.message", "text": message_text(message)}
+    event: dict[str, Any] = {"type": "game.message", "text": message_text(message)}
     if message["type"] == "state":
         event["version"] = message["version"]  # what the socket then knows it has sent
+        if since is not None:
+            event["since"] = since
     return event
 
 
@@ -213,10 +217,13 @@ def heard(audience: str, listening: list[bool] | None) -> bool:
 GUARDED_ATTEMPTS = 3
 
 
-def broadcast_state(game: Game, events: list[dict[str, Any]], *, state: Any = None) -> None:
+def broadcast_state(
+    game: Game, events: list[dict[str, Any]], *, state: Any = None, since: int | None = None
+) -> None:
     """Send each audience of the game that somebody listens to its own view (on commit).
 
-    `state` is the engine state of `game.state` when the caller already holds it. With
+    `state` is the engine state of `game.state` when the caller already holds it; `since`
+    the version before the change whose `events` these are. With
     Redis the messages are composed for the presence this process last saw, and the send
     checks it is still so (games.presence): no round trip of its own to read it.
     """
@@ -231,7 +238,7 @@ def broadcast_state(game: Game, events: list[dict[str, Any]], *, state: Any = No
             guard = presence_guard(game.pk, listening) if listening is not None else None
             if guard is None:
                 break
-            outgoing = state_messages(game, state, events, now, listening, meta)
+            outgoing = state_messages(game, state, events, now, listening, meta, since)
             try:
                 group_send_all(outgoing, only_if=guard)
             except GuardChanged as changed:
@@ -240,7 +247,7 @@ def broadcast_state(game: Game, events: list[dict[str, Any]], *, state: Any = No
                 continue
             presence_seen(game.pk, listening)
             return
-        group_send_all(state_messages(game, state, events, now, listening, meta))
+        group_send_all(state_messages(game, state, events, now, listening, meta, since))
     except Exception:
         # The move is committed; a client that missed this push resyncs on reconnect.
         logger.exception("broadcast of game %s version %s failed", game.pk, game.version)
@@ -253,6 +260,7 @@ def state_messages(
     now: float,
     listening: list[bool] | None,
     meta: list[dict[str, Any]],
+    since: int | None = None,
 ) -> list[tuple[str, dict[str, Any]]]:
     """(group, event) for each audience of the game that somebody listens to."""
     connected = None if listening is None else listening[:2]
@@ -269,7 +277,7 @@ def state_messages(
             meta=meta,
             state=state,
         )
-        outgoing.append((game_group(game.pk, audience), game_event(message)))
+        outgoing.append((game_group(game.pk, audience), game_event(message, since=since)))
     return outgoing
 
 

@@ -522,5 +522,15 @@ class GameConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
                 # Read afresh and sent already, with its events (send_state): sent again,
                 # the page would write those events into its game log twice.
                 return
+            since = event.get("since")
+            if since is not None and 0 <= self.sent_version < since:
+                # Changes this socket never heard of came before this one (a worker's move
+                # that an in-memory layer could not push): the state read afresh carries
+                # their events too, so the page's game log misses none.
+                try:
+                    await self.send_state()
+                    return
+                except UNAVAILABLE_ERRORS:
+                    logger.warning("game %s: missed events not read (unavailable)", self.game_id)
             self.sent_version = version
         await self.send(text_data=event["text"])

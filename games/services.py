@@ -271,8 +271,9 @@ class _GameWriter:
                 game_voided.send(sender=Game, game=game, note=self.void_note)
             game_status_changed.send(sender=Game, game=game)
         events = list(self.events)
+        since = self._version_before
         # Outside a transaction (not `locked`) these run at once: the write has committed.
-        transaction.on_commit(lambda: broadcast_state(game, events, state=state))
+        transaction.on_commit(lambda: broadcast_state(game, events, state=state, since=since))
         if computer_to_act:
             computer.computer_schedule_on_commit(
                 game_id=game.pk, version=game.version, since=self.now

@@ -720,5 +720,31 @@ async def test_a_resync_carries_the_events_the_socket_missed_and_no_broadcast_re
     )
     await c0.send({"type": "ping"})
     assert (await c0.recv())["type"] == "pong"
-    for client in (c0, c1):
+    # A change missed, then one heard: the one heard comes with the missed one's events,
+    # read afresh, with no tick (the next move after a worker's that the layer lost).
+    heard_from = reply["version"]
+    await layer.group_discard(group, channel)
+    await c1.until_version(heard_from)
+    mover = c0 if choose(c0.state["game"]["legal"]) else c1
+    missed = await mover.act(choose(mover.state["game"]["legal"]))
+    assert missed["type"] == "ack", missed
+    await layer.group_add(group, channel)
+    await c1.until_version(missed["version"])
+    # Alice acts, if it is her turn, from a second page of hers whose view is fresh.
+    fresh = await connected(game, alice)
+    mover = c1 if choose(c1.state["game"]["legal"]) else fresh
+    heard = await mover.act(choose(mover.state["game"]["legal"]))
+    assert heard["type"] == "ack", heard
+    state = await c0.until(lambda m: m["type"] == "state" and m["version"] == heard["version"])
+    logged = await database_sync_to_async(
+        lambda: [
+            event
+            for events in GameAction.objects.filter(game=game, error="", version__gt=heard_from)
+            .order_by("seq")
+            .values_list("events", flat=True)
+            for event in events
+        ]
+    )()
+    assert state["events"] == engine.events_for(logged, 0)
+    for client in (c0, c1, fresh):
         await client.close()
