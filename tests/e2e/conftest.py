@@ -100,17 +100,20 @@ def csp_violations(page: Any) -> list[str]:
 def login_page(
     browser: Any, live: LivePlatform, transactional_db: None
 ) -> Iterator[Callable[..., Any]]:
-    """login_page(user, viewport=PHONE) -> a Playwright page whose session is `user`'s.
+    """login_page(user, viewport=PHONE, touch=False) -> a page whose session is `user`'s
+    (`touch`: a phone's touch screen, with no hover and a coarse pointer).
 
     At the end of the test, no page may have reported a Content-Security-Policy violation.
     """
     contexts = []
     pages = []
 
-    def make(user: Any, viewport: dict[str, int] | None = None) -> Any:
+    def make(user: Any, viewport: dict[str, int] | None = None, *, touch: bool = False) -> Any:
         client = Client()
         client.force_login(user)
-        context = browser.new_context(viewport=viewport or DESKTOP, locale="en-US")
+        context = browser.new_context(
+            viewport=viewport or DESKTOP, locale="en-US", has_touch=touch, is_mobile=touch
+        )
         context.add_cookies(
             [
                 {

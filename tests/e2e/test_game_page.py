@@ -695,3 +695,28 @@ def test_a_game_cancelled_by_a_service_fault_says_so_and_offers_nothing(
     expect(page.locator("#prompt-text")).to_have_text("Game cancelled")
     expect(page.locator("#resign-open")).to_be_hidden()
     assert view(page)["legal"] == []
+
+
+def test_key_hints_only_where_there_are_keys_and_the_resign_answers_fit(
+    login_page, make_user
+) -> None:
+    ana, bob = make_user("ana"), make_user("bob")
+    game = make_game(ana, bob)
+    for user in (ana, bob):
+        game_submit_action(game_id=game.pk, user=user, action={"do": "start"}, request_id="s")
+    phone = login_page(ana, PHONE, touch=True)
+    desk = in_spanish(login_page(bob, DESKTOP))
+    for page in (phone, desk):
+        page.goto(f"{_base(page)}/games/{game.pk}/")
+        wait_interactive(page)
+    assert not phone.locator("#rules-open kbd").is_visible()
+    phone.click("#rules-open")
+    expect(phone.locator("#rules-panel")).to_be_visible()
+    assert not phone.locator("#rules-panel .keys-help").first.is_visible()
+    assert desk.locator("#rules-open kbd").is_visible()
+    # Each of the resign dialog's Spanish answers on one line, on a desk.
+    desk.click("#resign-open")
+    lines = "b => { const r = document.createRange(); r.selectNodeContents(b);"
+    lines += " return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; }"
+    for button in desk.locator("#resign-dialog button").all():
+        assert button.evaluate(lines) == 1, button.inner_text()
