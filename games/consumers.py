@@ -93,22 +93,9 @@ def _scope_language(scope: dict[str, Any]) -> str:
     return settings.LANGUAGE_CODE
 
 
-# The largest integer a page's JavaScript holds exactly: an id beyond it is not an id the
-# page could have sent, and one beyond 64 bits could not even be written back.
-MAX_INT_ID = 2**53 - 1
-
-
-def is_request_id(value: Any) -> bool:
-    """A short string, or an integer a page can hold exactly."""
-    if isinstance(value, str):
-        # NUL: PostgreSQL's text columns refuse it (the id is logged with the answer).
-        return len(value) <= services.MAX_REQUEST_ID_CHARS and "\x00" not in value
-    return isinstance(value, int) and not isinstance(value, bool) and abs(value) <= MAX_INT_ID
-
-
 def echo_id(value: Any) -> str | int | None:
     """A request id fit to send back, else nothing."""
-    return value if is_request_id(value) else None
+    return value if services.is_request_id(value) else None
 
 
 class JsonProtocolMixin:
@@ -477,7 +464,7 @@ class GameConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
 
     async def receive_action(self, data: dict[str, Any]) -> None:
         request_id = data.get("id")
-        if not is_request_id(request_id):
+        if not services.is_request_id(request_id):
             await self.send_error("bad_request", None)
             return
         if not isinstance(data.get("action"), dict):

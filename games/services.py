@@ -293,15 +293,27 @@ def _advance_into(writer: _GameWriter, state: Any) -> Any:
     return state
 
 
+# The largest integer a page's JavaScript holds exactly: an id beyond it is not an id a
+# page could have sent, and one beyond 64 bits could not even be written back to it.
+MAX_INT_ID = 2**53 - 1
+
+
+def is_request_id(value: Any) -> bool:
+    """A short string, or an integer a page can hold exactly: an id fit to log and echo.
+
+    No NUL: PostgreSQL's text columns refuse it, and the id is logged with its answer.
+    """
+    if isinstance(value, str):
+        return len(value) <= MAX_REQUEST_ID_CHARS and "\x00" not in value
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) <= MAX_INT_ID
+
+
 def _normalize_request_id(request_id: Any) -> str | None:
     if request_id is None:
         return None
-    if isinstance(request_id, bool) or not isinstance(request_id, str | int):
+    if not is_request_id(request_id) or request_id == "":
         raise ValueError("request id")
-    text = str(request_id)
-    if not text or len(text) > MAX_REQUEST_ID_CHARS or "\x00" in text:
-        raise ValueError("request id")
-    return text
+    return str(request_id)
 
 
 def game_submit_action(
