@@ -129,13 +129,20 @@ window.addEventListener("pageshow", () => {
   leaving = false; // back from the bfcache: the page is live again
 });
 
+/** A note above the list ("info" or "warning"), read out as a status. */
+function noteAbove(kind) {
+  const note = document.createElement("p");
+  note.className = `message message--${kind}`;
+  note.setAttribute("role", "status");
+  (list || liveList).before(note);
+  return note;
+}
+
 /** Somebody declined this player's challenge: said once, above the list. */
 function showDeclined(by) {
-  const note = document.createElement("p");
-  note.className = "message message--info";
-  note.setAttribute("role", "status");
-  note.textContent = fill(gettext("%(username)s declined your challenge."), { username: by });
-  (list || liveList).before(note);
+  noteAbove("info").textContent = fill(gettext("%(username)s declined your challenge."), {
+    username: by,
+  });
 }
 
 /** The database is away (`{"type": "service", "database": false}`): said above the list
@@ -144,11 +151,8 @@ let serviceNote = null;
 function showService(message) {
   if (message.database === false) {
     if (!serviceNote) {
-      serviceNote = document.createElement("p");
-      serviceNote.className = "message message--warning";
-      serviceNote.setAttribute("role", "status");
+      serviceNote = noteAbove("warning");
       serviceNote.dataset.role = "service";
-      (list || liveList).before(serviceNote);
     }
     serviceNote.textContent = message.message || "";
   } else if (serviceNote) {
@@ -176,11 +180,9 @@ if (config) {
     },
     onStatus: (status, info = {}) => {
       if (!info.final) return;
-      const note = document.createElement("p");
-      note.className = "message message--warning";
+      const note = noteAbove("warning");
       note.dataset.role = "socket-closed";
-      showSocketClosed(note, info.code, config.dataset.loginUrl);
-      (list || liveList).before(note);
+      showSocketClosed(note, info.code, config.dataset.loginUrl); // an alert, not a status
     },
   });
   socket.connect();
