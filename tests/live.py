@@ -27,6 +27,8 @@ from urllib.parse import quote
 from django.conf import settings
 from django.db import connection
 
+from tests.tcp_proxy import TcpProxy
+
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 PROCFILE = ROOT / "platform" / "Procfile"
@@ -49,6 +51,15 @@ def database_url() -> str:
     host = db.get("HOST") or "127.0.0.1"
     port = f":{db['PORT']}" if db.get("PORT") else ""
     return f"postgres://{auth}{host}{port}/{db['NAME']}"
+
+
+def database_proxy() -> tuple[TcpProxy, str]:
+    """A proxy to the test database that a test can cut (PostgreSQL), and the
+    DATABASE_URL through it for the platform's processes; close the proxy after."""
+    db = connection.settings_dict
+    port = db.get("PORT") or 5432
+    proxy = TcpProxy((db.get("HOST") or "127.0.0.1", int(port)))
+    return proxy, database_url().replace(f":{port}/", f":{proxy.port}/")
 
 
 def platform_env(**overrides: str) -> dict[str, str]:

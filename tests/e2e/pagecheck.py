@@ -44,6 +44,16 @@ def sideways_overflow(page: Any) -> dict[str, int] | None:
     return sizes if sizes["scroll"] > sizes["viewport"] else None
 
 
+def text_lines(element: Any) -> int:
+    """How many lines the text of `element` (a Playwright locator) is laid out on."""
+    return int(
+        element.evaluate(
+            """(e) => { const range = document.createRange(); range.selectNodeContents(e);
+                return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size; }"""
+        )
+    )
+
+
 def axe_violations(page: Any, impacts: tuple[str, ...] = FAILING_IMPACTS) -> list[dict[str, Any]]:
     """axe-core's violations on the page whose impact is one of `impacts`."""
     if not page.evaluate("() => typeof window.axe === 'object'"):

@@ -19,13 +19,12 @@ from tests.e2e.conftest import DESKTOP, PHONE, settle, wait_interactive
 from tests.games.factories import make_game
 from tests.live import (
     daphne_args,
-    database_url,
+    database_proxy,
     free_port,
     platform_env,
     spawn,
     wait_for_http,
 )
-from tests.tcp_proxy import TcpProxy
 
 pytestmark = [pytest.mark.e2e, pytest.mark.live]
 
@@ -92,9 +91,7 @@ def test_a_player_who_is_only_waiting_is_told_when_the_database_goes_and_comes_b
         pytest.skip("an outage of a database server: PostgreSQL only (SQLite is a file)")
     ana, bob, cleo = make_user("ana"), make_user("bob"), make_user("cleo")
     game = make_game(ana, bob)
-    db = connection.settings_dict
-    proxy = TcpProxy((db.get("HOST") or "127.0.0.1", int(db.get("PORT") or 5432)))
-    proxied = database_url().replace(f":{db.get('PORT') or 5432}/", f":{proxy.port}/")
+    proxy, proxied = database_proxy()
     port = free_port()
     env = platform_env(DJANGO_ALLOW_ASYNC_UNSAFE="", DATABASE_URL=proxied)
     with tempfile.TemporaryDirectory(prefix="db-outage-") as tmp:

@@ -19,10 +19,10 @@ import pytest
 from playwright.sync_api import expect
 
 from games.models import Game
-from games.services import game_submit_action
 from tests.e2e.conftest import DESKTOP, PHONE, settle, wait_interactive
-from tests.e2e.pagecheck import check_page, screenshot_path, sideways_overflow
+from tests.e2e.pagecheck import check_page, screenshot_path, sideways_overflow, text_lines
 from tests.games.factories import SPINNER_DEAL, make_game, seeded_deals
+from tests.games.test_live import started_in_the_past
 
 pytestmark = [pytest.mark.e2e, pytest.mark.live]
 
@@ -579,9 +579,7 @@ def test_the_page_is_translated_to_spanish(login_page, make_user) -> None:
 def test_rules_panel_opens_without_leaving_the_page(login_page, make_user) -> None:
     """A short "how to play" over the page; on a phone, my own clock stays in sight."""
     ana, bob = make_user("ana"), make_user("bob")
-    game = make_game(ana, bob)
-    for user in (ana, bob):
-        game_submit_action(game_id=game.pk, user=user, action={"do": "start"}, request_id="s")
+    game = started_in_the_past(ana, bob, 0)
     page = login_page(bob, PHONE)  # seat 1, to act: his clock runs
     url = f"{_base(page)}/games/{game.pk}/"
     page.goto(url)
@@ -619,9 +617,7 @@ def test_the_header_keeps_its_height_after_the_menu_and_a_resize(login_page, mak
     """The menu opened, the phone turned (a resize) and the menu closed: the header is as
     tall as before and the game fits the screen again (it once stayed 397 px tall)."""
     ana, bob = make_user("ana"), make_user("bob")
-    game = make_game(ana, bob)
-    for user in (ana, bob):
-        game_submit_action(game_id=game.pk, user=user, action={"do": "start"}, request_id="s")
+    game = started_in_the_past(ana, bob, 0)
     page = in_spanish(login_page(bob, PHONE))
     page.goto(f"{_base(page)}/games/{game.pk}/")
     wait_interactive(page)
@@ -640,9 +636,7 @@ def test_the_header_keeps_its_height_after_the_menu_and_a_resize(login_page, mak
 
 def test_a_player_is_told_when_the_opponent_leaves_and_comes_back(login_page, make_user) -> None:
     ana, bob = make_user("ana"), make_user("bob")
-    game = make_game(ana, bob)
-    for user in (ana, bob):
-        game_submit_action(game_id=game.pk, user=user, action={"do": "start"}, request_id="s")
+    game = started_in_the_past(ana, bob, 0)
     page_b = in_spanish(login_page(bob, PHONE))
     url = f"{_base(page_b)}/games/{game.pk}/"
     page_b.goto(url)
@@ -668,9 +662,7 @@ def test_a_player_is_told_when_the_opponent_leaves_and_comes_back(login_page, ma
     page_b.click("#resign-open")
     confirm = page_b.locator("#resign-confirm")
     expect(confirm).to_have_text("Abandonar")
-    lines = "b => { const r = document.createRange(); r.selectNodeContents(b);"
-    lines += " return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; }"
-    assert confirm.evaluate(lines) == 1
+    assert text_lines(confirm) == 1
     page_b.keyboard.press("Escape")
     page_a = login_page(ana, DESKTOP)
     page_a.goto(url)
@@ -683,9 +675,7 @@ def test_a_game_cancelled_by_a_service_fault_says_so_and_offers_nothing(
     from games.faults import game_cancel_for_fault
 
     ana, bob = make_user("ana"), make_user("bob")
-    game = make_game(ana, bob)
-    for user in (ana, bob):
-        game_submit_action(game_id=game.pk, user=user, action={"do": "start"}, request_id="s")
+    game = started_in_the_past(ana, bob, 0)
     assert game_cancel_for_fault(game_id=game.pk, note="test outage")
     page = login_page(ana, PHONE)
     page.goto(f"{_base(page)}/games/{game.pk}/")
@@ -701,9 +691,7 @@ def test_key_hints_only_where_there_are_keys_and_the_resign_answers_fit(
     login_page, make_user
 ) -> None:
     ana, bob = make_user("ana"), make_user("bob")
-    game = make_game(ana, bob)
-    for user in (ana, bob):
-        game_submit_action(game_id=game.pk, user=user, action={"do": "start"}, request_id="s")
+    game = started_in_the_past(ana, bob, 0)
     phone = login_page(ana, PHONE, touch=True)
     desk = in_spanish(login_page(bob, DESKTOP))
     for page in (phone, desk):
@@ -716,7 +704,5 @@ def test_key_hints_only_where_there_are_keys_and_the_resign_answers_fit(
     assert desk.locator("#rules-open kbd").is_visible()
     # Each of the resign dialog's Spanish answers on one line, on a desk.
     desk.click("#resign-open")
-    lines = "b => { const r = document.createRange(); r.selectNodeContents(b);"
-    lines += " return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; }"
     for button in desk.locator("#resign-dialog button").all():
-        assert button.evaluate(lines) == 1, button.inner_text()
+        assert text_lines(button) == 1, button.inner_text()

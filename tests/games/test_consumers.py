@@ -16,6 +16,7 @@ from django.db import connection
 from games import consumers, engine, ratelimit
 from games.models import Game, GameAction
 from games.ratelimit import RateLimiter, SharedBudget, shared_budget_take
+from games.replay import game_events
 from tests.conftest import close_stray_connections
 from tests.games.factories import (
     SIXES_DEAL,
@@ -703,15 +704,7 @@ async def test_a_resync_carries_the_events_the_socket_missed_and_no_broadcast_re
     await c0.send({"type": "tick"})
     resync = await c0.until(lambda m: m["type"] == "state")
     assert resync["version"] == reply["version"]
-    logged = await database_sync_to_async(
-        lambda: [
-            event
-            for events in GameAction.objects.filter(game=game, error="", version__gt=started)
-            .order_by("seq")
-            .values_list("events", flat=True)
-            for event in events
-        ]
-    )()
+    logged = await database_sync_to_async(game_events)(game.pk, after_version=started)
     assert logged and resync["events"] == engine.events_for(logged, 0)
     # The layer brings a state this socket was sent already: it is not sent again.
     await layer.group_add(group, channel)
@@ -736,15 +729,7 @@ async def test_a_resync_carries_the_events_the_socket_missed_and_no_broadcast_re
     heard = await mover.act(choose(mover.state["game"]["legal"]))
     assert heard["type"] == "ack", heard
     state = await c0.until(lambda m: m["type"] == "state" and m["version"] == heard["version"])
-    logged = await database_sync_to_async(
-        lambda: [
-            event
-            for events in GameAction.objects.filter(game=game, error="", version__gt=heard_from)
-            .order_by("seq")
-            .values_list("events", flat=True)
-            for event in events
-        ]
-    )()
+    logged = await database_sync_to_async(game_events)(game.pk, after_version=heard_from)
     assert state["events"] == engine.events_for(logged, 0)
     for client in (c0, c1, fresh):
         await client.close()

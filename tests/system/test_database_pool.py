@@ -14,6 +14,9 @@ import pytest
 from django.db import connection
 from psycopg_pool import ConnectionPool
 
+from config.postgresql.base import RECONNECT_MAX_DELAY
+from tests.live import database_proxy
+
 pytestmark = [
     pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's pool"),
     pytest.mark.django_db(transaction=True),
@@ -65,18 +68,7 @@ def test_a_connection_the_server_ended_is_replaced_before_anyone_uses_it(server_
 def test_a_pool_reconnects_within_a_second_or_so_of_the_database_coming_back() -> None:
     """psycopg_pool's own back-off doubles without bound (1, 2, 4, 8 s…): after an 8 s stop
     its next attempt came up to 7 s after the database was back (config.postgresql)."""
-    from config.postgresql.base import RECONNECT_MAX_DELAY
-    from tests.tcp_proxy import TcpProxy
-
-    settings = connection.settings_dict
-    proxy = TcpProxy((settings.get("HOST") or "127.0.0.1", int(settings.get("PORT") or 5432)))
-    conninfo = psycopg.conninfo.make_conninfo(
-        host="127.0.0.1",
-        port=proxy.port,
-        user=settings.get("USER") or "postgres",
-        password=settings.get("PASSWORD") or None,
-        dbname=settings["NAME"],
-    )
+    proxy, conninfo = database_proxy()  # a postgres:// URL, which libpq reads as it is
     pool = ConnectionPool(conninfo, min_size=1, max_size=1, timeout=0.5, open=True)
     try:
         pool.wait(timeout=10)

@@ -32,7 +32,7 @@ from tests.games.factories import choose
 from tests.games.test_live import LiveClient, started_in_the_past, wait_for
 from tests.games.wsclient import session_cookie
 from tests.live import (
-    database_url,
+    database_proxy,
     free_port,
     live_platform,
     platform_env,
@@ -43,13 +43,29 @@ from tests.live import (
     wait_until,
     worker_args,
 )
-from tests.tcp_proxy import TcpProxy
 
 pytestmark = [pytest.mark.live, pytest.mark.django_db(transaction=True)]
 
 needs_redis = pytest.mark.skipif(
     not settings.REDIS_URL, reason="the Redis channel layer is what this test is about"
 )
+
+
+async def lobby_socket(base: str, cookie: str) -> Any:
+    """A lobby WebSocket (/ws/lobby/) signed in with the session `cookie`."""
+    return await websockets.connect(
+        f"{base}/ws/lobby/",
+        origin=websockets.Origin("http://127.0.0.1"),
+        additional_headers={"Cookie": f"{settings.SESSION_COOKIE_NAME}={cookie}"},
+    )
+
+
+async def next_message(socket: Any, kind: str, *, timeout: float) -> dict[str, Any]:
+    """The next message of type `kind` on `socket` (the others are read and dropped)."""
+    while True:
+        message = json.loads(await asyncio.wait_for(socket.recv(), timeout))
+        if message["type"] == kind:
+            return message
 
 
 @contextmanager
@@ -289,17 +305,10 @@ def test_a_lobby_socket_open_through_a_redis_restart_hears_the_lobby_again(alice
     ):
 
         async def listen_through_the_restart() -> tuple[dict[str, Any], dict[str, Any]]:
-            socket = await websockets.connect(
-                f"{platform.ws_url()}/ws/lobby/",
-                origin=websockets.Origin("http://127.0.0.1"),
-                additional_headers={"Cookie": f"{settings.SESSION_COOKIE_NAME}={cookie}"},
-            )
+            socket = await lobby_socket(platform.ws_url(), cookie)
 
             async def next_of(kind: str) -> dict[str, Any]:
-                while True:
-                    message = json.loads(await asyncio.wait_for(socket.recv(), 25))
-                    if message["type"] == kind:
-                        return message
+                return await next_message(socket, kind, timeout=25)
 
             await next_of("challenges")
             await asyncio.to_thread(restart, 1.0)
@@ -334,9 +343,7 @@ def _env(overrides: dict[str, str]) -> dict[str, str]:
 def test_a_10_s_database_stop_loses_no_action_and_voids_no_game(alice, bob, carol):
     if connection.vendor != "postgresql":
         pytest.skip("an outage of a database server: PostgreSQL only (SQLite is a file)")
-    db = connection.settings_dict
-    proxy = TcpProxy((db.get("HOST") or "127.0.0.1", int(db.get("PORT") or 5432)))
-    proxied = database_url().replace(f":{db.get('PORT') or 5432}/", f":{proxy.port}/")
+    proxy, proxied = database_proxy()
     game = started_in_the_past(alice, bob, 0, banks=(120, 120))
     cookies = (session_cookie(alice), session_cookie(bob))
     lobby_cookie = session_cookie(carol)
@@ -348,17 +355,10 @@ def test_a_10_s_database_stop_loses_no_action_and_voids_no_game(alice, bob, caro
                 clients = [
                     await LiveClient.open(platform.ws_url(), game.pk, cookie) for cookie in cookies
                 ]
-                lobby = await websockets.connect(
-                    f"{platform.ws_url()}/ws/lobby/",
-                    origin=websockets.Origin("http://127.0.0.1"),
-                    additional_headers={"Cookie": f"{settings.SESSION_COOKIE_NAME}={lobby_cookie}"},
-                )
+                lobby = await lobby_socket(platform.ws_url(), lobby_cookie)
 
                 async def lobby_next(kind: str) -> dict[str, Any]:
-                    while True:
-                        message = json.loads(await asyncio.wait_for(lobby.recv(), 15))
-                        if message["type"] == kind:
-                            return message
+                    return await next_message(lobby, kind, timeout=15)
 
                 await lobby_next("challenges")
                 mover = next(c for c in clients if choose(c.state["game"]["legal"]))
