@@ -18,9 +18,9 @@ $(NODE_STAMP): package-lock.json
 	npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
 	@touch $(NODE_STAMP)
 
-# DEBUG off, a secret key kept in var/, plain HTTP on the loopback (config/local_run.py).
+# DEBUG off, a secret key kept in var/, plain HTTP on the loopback (tools/local_run.py).
 run: $(STAMP)
-	$(BIN)/python -m config.local_run
+	$(BIN)/python -m tools.local_run
 
 test: $(STAMP)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
@@ -29,7 +29,7 @@ lint: $(STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
-	node_modules/.bin/eslint games/static lobby/static static/js
+	node_modules/.bin/eslint games/static lobby/static realtime/static static/js
 
 format: $(STAMP)
 	$(BIN)/ruff check --fix .

@@ -154,7 +154,8 @@ from django.contrib.auth import (  # noqa: E402
 from django.db import connection  # noqa: E402
 
 from bench.relay import LOG_TABLE_SQL  # noqa: E402
-from games import engine, services, timebase  # noqa: E402
+from games import engine, services  # noqa: E402
+from games.clock import timebase  # noqa: E402
 from games.models import Game  # noqa: E402
 
 # The policy the tests use: play before anything else, bid the minimum, never resign.
@@ -239,7 +240,7 @@ class SocketClosed(Exception):
         self.code = code
 
 
-# Closes that mean "do not retry" (games.consumers.CLOSE_*): retrying cannot help.
+# Closes that mean "do not retry" (games.live.consumer.CLOSE_*): retrying cannot help.
 REFUSALS = {
     4401: "the server read no signed-in user from the session cookie made here: run the"
     " benchmark with the server's SECRET_KEY and database (its environment)",

@@ -10,9 +10,9 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402  (needs Django set up first)
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
-from games.handshake import OutageGuard, allowed_hosts_origin_validator  # noqa: E402
-from games.routing import websocket_urlpatterns as game_sockets  # noqa: E402
+from games.live.routing import websocket_urlpatterns as game_sockets  # noqa: E402
 from lobby.routing import websocket_urlpatterns as lobby_sockets  # noqa: E402
+from realtime.handshake import OutageGuard, allowed_hosts_origin_validator  # noqa: E402
 
 application = ProtocolTypeRouter(
     {

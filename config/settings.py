@@ -10,7 +10,7 @@ import environ
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from config import filesystem_broker
+from infra import filesystem_broker
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 # Created when the processes start (config.apps), never here: an image may be read-only.
@@ -45,6 +45,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "channels",
     "axes",
+    "realtime",
     "accounts",
     "pages",
     "games",
@@ -54,7 +55,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "config.csp.ContentSecurityPolicyMiddleware",
+    "pages.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -106,8 +107,8 @@ else:
     # forks a backend and took about half of a move's time when every call opened its own.
     # With health checks the pool tests a connection before handing it out, so the
     # connections a database restart broke are replaced instead of failing a move each;
-    # config.postgresql asks the server only when it has spoken to the idle connection.
-    DATABASES["default"]["ENGINE"] = "config.postgresql"
+    # infra.postgresql asks the server only when it has spoken to the idle connection.
+    DATABASES["default"]["ENGINE"] = "infra.postgresql"
     DATABASES["default"]["CONN_MAX_AGE"] = 0  # the pool keeps them; Django must not
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     # Parameters bound by the server, and statements a connection has run five times
@@ -134,7 +135,7 @@ CHANNELS_PREFIX = env.str("CHANNELS_PREFIX", default="asgi")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "config.channel_layer.SteadyRedisChannelLayer",
+            "BACKEND": "realtime.channel_layer.SteadyRedisChannelLayer",
             "CONFIG": {
                 "hosts": [
                     {
@@ -161,7 +162,7 @@ if REDIS_URL:
     }
     CELERY_BROKER_URL = REDIS_URL
     # kombu's Redis transport, minus a crash when Redis restarts (see the module).
-    CELERY_BROKER_TRANSPORT = "config.redis_broker:Transport"
+    CELERY_BROKER_TRANSPORT = "infra.redis_broker:Transport"
     CELERY_BROKER_TRANSPORT_OPTIONS: dict = {
         "visibility_timeout": 3600,
         # Notice a dead connection (a restarted Redis) within seconds, not at the next read.
@@ -174,7 +175,7 @@ else:
     BROKER_DIR = Path(env.str("BROKER_DIR", default=str(VAR_DIR / "broker")))
     CELERY_BROKER_URL = "filesystem://"
     # kombu's filesystem transport with atomic writes; it creates its folders on first use.
-    CELERY_BROKER_TRANSPORT = "config.filesystem_broker:Transport"
+    CELERY_BROKER_TRANSPORT = "infra.filesystem_broker:Transport"
     CELERY_BROKER_TRANSPORT_OPTIONS = filesystem_broker.transport_options(BROKER_DIR)
 
 CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="celery")
@@ -186,7 +187,7 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Wait for the broker however long it is away (the default gives up after 100 tries and
 # the worker exits); the supervisor or the container restart covers anything else.
 CELERY_BROKER_CONNECTION_MAX_RETRIES = None
-# The clock keeper (games.clock_keeper) runs inside every Celery worker: it settles each
+# The clock keeper (games.clock.keeper) runs inside every Celery worker: it settles each
 # game at its deadline, beats every HEARTBEAT_SECONDS, and a stall in time-keeping longer
 # than FAULT_THRESHOLD_SECONDS is a service fault (README, "Service faults").
 HEARTBEAT_SECONDS = env.float("HEARTBEAT_SECONDS", default=1.0)
@@ -195,7 +196,7 @@ CLOCK_KEEPER = env.bool("CLOCK_KEEPER", default=True)
 CLOCK_KEEPER_POLL_SECONDS = env.float("CLOCK_KEEPER_POLL_SECONDS", default=0.2)
 # Threads of a clock keeper settling due games at once (PostgreSQL; SQLite takes one).
 CLOCK_KEEPER_SETTLERS = env.int("CLOCK_KEEPER_SETTLERS", default=8)
-# The computer player (games.computer_play): it answers within 2 s of its turn starting,
+# The computer player (games.computer.moves): it answers within 2 s of its turn starting,
 # after a human-like pause of about COMPUTER_PAUSE_SECONDS, thinking at most
 # COMPUTER_THINK_SECONDS; a seat silent for COMPUTER_NUDGE_SECONDS is asked again by the
 # clock keeper. A replay's "what would the computer play?" thinks COMPUTER_SUGGEST_SECONDS.
@@ -217,7 +218,7 @@ WS_RATE_LIMIT_WINDOW = env.float("WS_RATE_LIMIT_WINDOW", default=20.0)
 WS_RATE_LIMIT_CONNECTION = env.int("WS_RATE_LIMIT_CONNECTION", default=100)
 WS_RATE_LIMIT_USER = env.int("WS_RATE_LIMIT_USER", default=200)
 WS_RATE_LIMIT_GAME = env.int("WS_RATE_LIMIT_GAME", default=400)
-# Messages a connection takes from the shared (user, game) counters at once (games.ratelimit).
+# Messages a connection takes from the shared (user, game) counters at once (realtime.ratelimit).
 WS_RATE_LIMIT_LEASE = env.int("WS_RATE_LIMIT_LEASE", default=5)
 
 # --- Accounts
@@ -260,7 +261,7 @@ STORAGES = {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
             if DEBUG
-            else "config.storage.MinifiedStaticFilesStorage"
+            else "infra.storage.MinifiedStaticFilesStorage"
         )
     },
 }
@@ -282,7 +283,7 @@ LOG_LEVEL = env.str("LOG_LEVEL", default="INFO")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "formatters": {"json": {"()": "config.logging.JsonFormatter"}},
+    "formatters": {"json": {"()": "infra.json_logging.JsonFormatter"}},
     "handlers": {
         "stdout": {"class": "logging.StreamHandler", "stream": sys.stdout, "formatter": "json"}
     },

@@ -2,19 +2,14 @@ from django.contrib import admin
 from django.urls import include, path
 from django.utils.translation import gettext_lazy as _
 
-from config.health import health
-from config.jsi18n import page_catalogue
-
 # The admin says whose it is (Django's default: "Django administration").
 admin.site.site_header = _("Spectacular Bid administration")
 admin.site.site_title = _("Spectacular Bid administration")
 
 urlpatterns = [
     path("admin/", admin.site.urls),
-    path("health/", health, name="health"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include("accounts.urls")),
-    path("jsi18n/<slug:page>/", page_catalogue, name="javascript-catalog"),
     path("", include("pages.urls")),
     path("", include("games.urls")),
     path("", include("lobby.urls")),

@@ -9,7 +9,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from games.faults import game_cancel_by_admin
+from games.clock.faults import game_cancel_by_admin
 from games.models import Bot, Game, GameAction
 
 
@@ -99,7 +99,7 @@ class GameAdmin(admin.ModelAdmin):
 
 @admin.register(Bot)
 class BotAdmin(admin.ModelAdmin):
-    """The computer players: made by games.computer.bot_account, one per strength."""
+    """The computer players: made by games.computer.accounts.bot_account, one per strength."""
 
     list_display = ["__str__", "strength", "user", "created_at"]
     list_select_related = ["user"]

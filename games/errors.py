@@ -1,4 +1,4 @@
-"""Error codes a client can receive, and the human text for each (translatable).
+"""The games' error codes a client can receive, and the human text for each (translatable).
 
 The engine's own messages are English sentences; the platform answers with its own,
 translatable text per code, which also guarantees that no message can carry a tile.
@@ -9,6 +9,8 @@ from __future__ import annotations
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from realtime import errors as realtime_errors
+
 MESSAGES: dict[str, Promise] = {
     # The engine's codes (engine.ERROR_CODES).
     "not_your_turn": _("It is not your turn."),
@@ -18,9 +20,7 @@ MESSAGES: dict[str, Promise] = {
     "bad_bid": _("That bid is not allowed."),
     "wrong_phase": _("That action is not possible at this moment of the game."),
     "game_over": _("The game is over."),
-    "bad_request": _("The request was malformed."),
     # The platform's codes.
-    "rate_limited": _("Too many messages: slow down."),
     "not_found": _("No such game."),
     "forbidden": _("You are not a player in this game."),
     "stale": _("The game moved on before this request arrived."),
@@ -28,38 +28,23 @@ MESSAGES: dict[str, Promise] = {
     "not_a_decision": _("There is no decision of a player at this step."),
     "suggestion_failed": _("The computer could not suggest a move here."),
     "login_required": _("Log in to ask the computer."),
-    # The socket is open: it is the server that cannot serve (its database, its Redis).
-    "unavailable": _("The server cannot answer right now — your last move is being sent again."),
-    # Not an answer to a request: what every game socket is told (games.database_watch).
+    # Not an answer to a request: what every game socket is told (realtime.database_watch).
     "database_unavailable": _(
         "The server cannot save moves right now: it is waiting for its database to come"
         " back. If that takes more than %(seconds)s seconds, games in progress are cancelled,"
         " with no rating change."
     ),
-    "lobby_database_unavailable": _(
-        "The server cannot reach its database right now: challenges and the queue wait"
-        " until it is back."
-    ),
     # Rematches.
     "rematch_not_over": _("A rematch can be offered once the game is over."),
     "rematch_no_offer": _("There is no rematch offer to decline."),
     "rematch_same_device": _("A same-device game starts a new game on this device instead."),
-    # Challenges.
-    "challenge_not_found": _("No such challenge."),
-    "challenge_not_open": _("This challenge is no longer open."),
-    "challenge_expired": _("This challenge has expired."),
-    "challenge_self": _("You cannot challenge yourself."),
-    "challenge_own": _("You cannot accept your own challenge."),
-    "challenge_not_yours": _("This challenge is not addressed to you."),
-    "unknown_user": _("There is no player with that username."),
-    "too_many_challenges": _("You have too many open challenges."),
     "already_playing": _("You are in a game already: finish it first."),
-    "challenger_playing": _("The challenger is in a game right now: try again when it ends."),
 }
 
 
 def message_for(code: str) -> Promise:
-    return MESSAGES.get(code, MESSAGES["bad_request"])
+    """The text of a game code, or of a code every socket shares (realtime.errors)."""
+    return MESSAGES.get(code) or realtime_errors.message_for(code)
 
 
 class ServiceError(Exception):

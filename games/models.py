@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 
 class Heartbeat(models.Model):
-    """One row per beat of a clock keeper (games.clock_keeper); gaps reveal outages."""
+    """One row per beat of a clock keeper (games.clock.keeper); gaps reveal outages."""
 
     at = models.DateTimeField(_("at"), db_index=True)
     # Which keeper beat ("host:pid"), so that the admin can tell several workers apart.
@@ -33,7 +33,7 @@ def default_players_snapshot() -> list[dict[str, object]]:
 class Bot(models.Model):
     """A computer player: the account its seats point to, and how strongly it plays.
 
-    One per strength, made on first use by `games.computer.bot_account`. The account is
+    One per strength, made on first use by `games.computer.accounts.bot_account`. The account is
     inactive with no usable password, so nobody can log in as it, challenge it or find it
     on the leaderboard; it plays only through the games created for it.
     """
@@ -105,7 +105,7 @@ class Game(models.Model):
         _("status"), max_length=16, choices=Status.choices, default=Status.WAITING, db_index=True
     )
     state = models.JSONField(_("engine state"))
-    # What new_game was called with, so that games.replay can rebuild the game from the log.
+    # What new_game was called with, so that games.replay.log can rebuild the game from the log.
     setup = models.JSONField(_("setup"), default=dict)
     version = models.PositiveIntegerField(_("version"), default=0)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
@@ -128,7 +128,7 @@ class Game(models.Model):
     # tries again no sooner than `clock_retry_at` (games.services.game_quarantine).
     clock_failures = models.PositiveIntegerField(_("clock failures"), default=0)
     # The last `seq` of this game's log: read with the row lock, so that the next log row
-    # is numbered without a second query (games.rows).
+    # is numbered without a second query (games.move_sql).
     log_seq = models.PositiveIntegerField(_("last log sequence"), default=0)
     clock_retry_at = models.DateTimeField(_("clock retry at"), null=True, blank=True)
     # A same-device game's two players, named by its creator ("Marta", "Luis"): one user
@@ -149,14 +149,14 @@ class Game(models.Model):
     )
     # The computer player's seat and strength in a game against the computer (else null and
     # ""): on the row itself, so that every read of a game knows without a join who decides
-    # for that seat (games.computer) and that the game is unrated.
+    # for that seat (games.computer.accounts) and that the game is unrated.
     bot_seat = models.PositiveSmallIntegerField(_("computer's seat"), null=True, blank=True)
     bot_strength = models.CharField(
         _("computer's strength"), max_length=8, choices=Bot.Strength.choices, blank=True
     )
     # Since when a computer seat has had something to do (a decision, Start or Continue),
     # null when it has nothing; the clock keeper sends its decision again if it is late
-    # (games.computer), so a lost or crashed task cannot leave it silent.
+    # (games.computer.accounts), so a lost or crashed task cannot leave it silent.
     bot_since = models.DateTimeField(
         _("computer to act since"), null=True, blank=True, db_index=True
     )
@@ -179,7 +179,7 @@ class Game(models.Model):
         return self.player0 if seat == 0 else self.player1
 
     def player_names(self) -> list[str]:
-        """Both seats' usernames; read with the row by the write path (games.rows)."""
+        """Both seats' usernames; read with the row by the write path (games.move_sql)."""
         names = getattr(self, "player0_name", None), getattr(self, "player1_name", None)
         if names[0] is not None and names[1] is not None:
             return [names[0], names[1]]
@@ -269,7 +269,7 @@ class ServiceFault(models.Model):
     """A window in which the platform could not measure time reliably (R7.10).
 
     Every game whose clock ran during the window is cancelled with no rating result
-    (games.faults). Recorded automatically (a heartbeat gap, a clock check that ran far
+    (games.clock.faults). Recorded automatically (a heartbeat gap, a clock check that ran far
     too late) or by an admin; processing is idempotent, so saving one again is harmless.
     """
 

@@ -3,7 +3,7 @@
 Every write locks the game row, rebuilds the engine state, lets the clock act at the
 server's current time, applies what was asked, logs it, and bumps `version`. After commit
 it broadcasts the new views. The new deadline is stored with the game (`next_deadline`),
-where the clock keeper (games.clock_keeper) finds it. No rule lives here: the engine
+where the clock keeper (games.clock.keeper) finds it. No rule lives here: the engine
 decides everything.
 """
 
@@ -21,16 +21,20 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import F, Q
 from django.utils.functional import Promise
 
-from games import computer, engine, rows, timebase
-from games.broadcast import broadcast_rematch, broadcast_state
+from games import engine
+from games import move_sql as rows
+from games.clock import timebase
+from games.computer import accounts as computer
+from games.computer import wakeups
 from games.errors import message_for
+from games.live.broadcast import broadcast_rematch, broadcast_state
 from games.models import Game, GameAction, default_players_snapshot
 from games.signals import game_finished, game_rematched, game_status_changed, game_voided
+from realtime.messages import is_request_id
 
 logger = logging.getLogger(__name__)
 
 MAX_ACTION_CHARS = 256
-MAX_REQUEST_ID_CHARS = 64
 ADVANCE = {"do": "advance"}
 DUE_BATCH = 500
 # A game the clock keeper could not advance is retried after 2, 4, 8 … s, at most this.
@@ -86,7 +90,7 @@ def game_locked(
 ) -> Game | None:
     """The game row, locked until the transaction ends: every writer of a game takes it.
 
-    The same statement reads what the writer needs next (games.rows.game_locked_read), so
+    The same statement reads what the writer needs next (games.move_sql.game_locked_read), so
     that an accepted move costs three statements: this one, the log row, the game row.
     """
     return rows.game_locked_read(
@@ -275,7 +279,7 @@ class _GameWriter:
         # Outside a transaction (not `locked`) these run at once: the write has committed.
         transaction.on_commit(lambda: broadcast_state(game, events, state=state, since=since))
         if computer_to_act:
-            computer.computer_schedule_on_commit(
+            wakeups.computer_schedule_on_commit(
                 game_id=game.pk, version=game.version, since=self.now
             )
         return True
@@ -291,21 +295,6 @@ def _advance_into(writer: _GameWriter, state: Any) -> Any:
         )
         return advanced
     return state
-
-
-# The largest integer a page's JavaScript holds exactly: an id beyond it is not an id a
-# page could have sent, and one beyond 64 bits could not even be written back to it.
-MAX_INT_ID = 2**53 - 1
-
-
-def is_request_id(value: Any) -> bool:
-    """A short string, or an integer a page can hold exactly: an id fit to log and echo.
-
-    No NUL: PostgreSQL's text columns refuse it, and the id is logged with its answer.
-    """
-    if isinstance(value, str):
-        return len(value) <= MAX_REQUEST_ID_CHARS and "\x00" not in value
-    return isinstance(value, int) and not isinstance(value, bool) and abs(value) <= MAX_INT_ID
 
 
 def _normalize_request_id(request_id: Any) -> str | None:
@@ -342,7 +331,7 @@ def game_submit_action(
         if rid is None:
             raise
         # The same request, sent again while its original held the lock, did not see the
-        # original's log row (see games.rows.game_locked_read); now it does.
+        # original's log row (see games.move_sql.game_locked_read); now it does.
         return _submit(game_id, user, action, rid, expected_version)
 
 

@@ -13,11 +13,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from games import engine
-from games.audiences import game_audience, game_get
-from games.computer_play import computer_suggestion, suggestion_text
+from games.computer.suggestions import computer_suggestion, suggestion_text
 from games.errors import ServiceError
 from games.forms import SameDeviceForm
-from games.replay_page import replay_page
+from games.live.audiences import game_audience, game_get
+from games.replay.page import replay_page
 from games.services import same_device_game_create
 
 # The game page's ES modules, preloaded together by the page (<link rel="modulepreload">):
@@ -38,7 +38,7 @@ GAME_MODULES = [
         "sounds",
         "summary",
     )
-] + ["games/socket.js"]
+] + ["realtime/socket.js"]
 
 
 def _game_url(game_id: int) -> str:

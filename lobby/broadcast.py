@@ -8,10 +8,10 @@ from typing import Any
 from django.db import transaction
 from django.urls import reverse
 
-from games.broadcast import group_send_all
 from games.models import Game
 from lobby.models import Challenge
 from lobby.selectors import LIVE_GROUP, LOBBY_GROUP, user_group
+from realtime.fanout import group_send_all
 
 logger = logging.getLogger(__name__)
 

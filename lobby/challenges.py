@@ -24,6 +24,7 @@ from lobby.broadcast import (
     lobby_changed_on_commit,
     players_redirect_on_commit,
 )
+from lobby.errors import LobbyError
 from lobby.models import Challenge
 from ratings.selectors import players_snapshot
 
@@ -39,13 +40,13 @@ def _locked_open(challenge_id: int, now: datetime) -> Challenge:
         .first()
     )
     if challenge is None:
-        raise ServiceError("challenge_not_found")
+        raise LobbyError("challenge_not_found")
     # Past its expiry but not yet marked by the beat task: just as expired.
     expired = challenge.status == Challenge.Status.OPEN and challenge.expires_at <= now
     if expired or challenge.status == Challenge.Status.EXPIRED:
-        raise ServiceError("challenge_expired")
+        raise LobbyError("challenge_expired")
     if challenge.status != Challenge.Status.OPEN:
-        raise ServiceError("challenge_not_open")
+        raise LobbyError("challenge_not_open")
     return challenge
 
 
@@ -60,9 +61,9 @@ def challenge_create(
             get_user_model().objects.filter(username__iexact=username, is_active=True).first()
         )
         if opponent is None:
-            raise ServiceError("unknown_user")
+            raise LobbyError("unknown_user")
         if opponent.pk == challenger.pk:
-            raise ServiceError("challenge_self")
+            raise LobbyError("challenge_self")
     if active_game_id(challenger.pk) is not None:
         raise ServiceError("already_playing")
     now = timezone.now()
@@ -71,7 +72,7 @@ def challenge_create(
             challenger=challenger, status=Challenge.Status.OPEN, expires_at__gt=now
         ).count()
         if open_count >= MAX_OPEN_CHALLENGES:
-            raise ServiceError("too_many_challenges")
+            raise LobbyError("too_many_challenges")
         challenge = Challenge.objects.create(
             challenger=challenger, opponent=opponent, expires_at=now + CHALLENGE_TTL
         )
@@ -84,9 +85,9 @@ def challenge_accept(*, challenge_id: int, user: AbstractBaseUser) -> Game:
     with transaction.atomic():
         challenge = _locked_open(challenge_id, timezone.now())
         if challenge.challenger_id == user.pk:
-            raise ServiceError("challenge_own")
+            raise LobbyError("challenge_own")
         if challenge.opponent_id is not None and challenge.opponent_id != user.pk:
-            raise ServiceError("challenge_not_yours")
+            raise LobbyError("challenge_not_yours")
         # One game at a time for each: the two users' rows, locked in a fixed order, make
         # two acceptances at once by the same player wait for each other here.
         accounts = get_user_model().objects.filter(pk__in=(challenge.challenger_id, user.pk))
@@ -95,7 +96,7 @@ def challenge_accept(*, challenge_id: int, user: AbstractBaseUser) -> Game:
         if user.pk in busy:
             raise ServiceError("already_playing")
         if challenge.challenger_id in busy:
-            raise ServiceError("challenger_playing")
+            raise LobbyError("challenger_playing")
         challenger_seat = secrets.randbelow(2)
         players = (
             (challenge.challenger, user) if challenger_seat == 0 else (user, challenge.challenger)
@@ -120,7 +121,7 @@ def challenge_decline(*, challenge_id: int, user: AbstractBaseUser) -> Challenge
     with transaction.atomic():
         challenge = _locked_open(challenge_id, timezone.now())
         if challenge.opponent_id != user.pk:
-            raise ServiceError("challenge_not_yours")
+            raise LobbyError("challenge_not_yours")
         challenge.status = Challenge.Status.DECLINED
         challenge.save(update_fields=["status"])
         lobby_changed_on_commit()
@@ -133,7 +134,7 @@ def challenge_cancel(*, challenge_id: int, user: AbstractBaseUser) -> Challenge:
     with transaction.atomic():
         challenge = _locked_open(challenge_id, timezone.now())
         if challenge.challenger_id != user.pk:
-            raise ServiceError("challenge_not_yours")
+            raise LobbyError("challenge_not_yours")
         challenge.status = Challenge.Status.CANCELLED
         challenge.save(update_fields=["status"])
         lobby_changed_on_commit()

@@ -1,7 +1,7 @@
 """The lobby's socket (/ws/lobby/): the challenge list, the "Play now" queue, redirects.
 
-A thin protocol layer over lobby.services, sharing the game socket's plumbing (signed-in
-check, rate limit, parsing, close codes) through games.consumers.JsonProtocolMixin.
+A thin protocol layer over lobby.services on realtime's JSON socket (signed-in check,
+rate limit, parsing, close codes); docs/protocol.md lists the messages.
 """
 
 from __future__ import annotations
@@ -13,13 +13,11 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncWebsocketConsumer
 from django.urls import reverse
 from django.utils import translation
 
-from games.consumers import DATABASE_WATCH, UNAVAILABLE_ERRORS, JsonProtocolMixin, echo_id
-from games.errors import message_for
 from games.selectors import active_game_id
+from lobby.errors import message_for
 from lobby.selectors import (
     LIVE_GROUP,
     LOBBY_GROUP,
@@ -28,11 +26,12 @@ from lobby.selectors import (
     user_group,
 )
 from lobby.services import queue_join, queue_leave, queue_status_of, queue_touch
+from realtime.consumer import DATABASE_WATCH, UNAVAILABLE_ERRORS, JsonSocketConsumer, echo_id
 
 logger = logging.getLogger(__name__)
 
 
-class LobbyConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
+class LobbyConsumer(JsonSocketConsumer):
     """Pushes `{"type": "challenges", ...}` on every change, `redirect` to a new game, and
     to a page that asked for them (?live=1) `{"type": "live_games", ...}` when a game is
     created, starts or ends."""
@@ -84,6 +83,9 @@ class LobbyConsumer(JsonProtocolMixin, AsyncWebsocketConsumer):
         await self.send_challenges()
         if self.live:
             await self.send_live_games()
+
+    def error_text(self, code: str) -> str:
+        return str(message_for(code))
 
     def database_notice(self) -> str:
         return str(message_for("lobby_database_unavailable"))

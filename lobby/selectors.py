@@ -9,8 +9,8 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
+from games.clock.timebase import to_ms
 from games.selectors import LIVE_GAMES_SHOWN, live_games
-from games.timebase import to_ms
 from lobby.models import Challenge
 
 # Every lobby socket joins LOBBY_GROUP (a change to the list) and its user's own group

@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from games.computer_play import computer_game_create, computer_game_in_progress
+from games.computer.moves import computer_game_create, computer_game_in_progress
 from games.errors import ServiceError
 from games.models import Bot
 from games.selectors import active_game_id, live_games

@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from games.admin import GameAdmin
-from games.faults import fault_process
+from games.clock.faults import fault_process
 from games.models import Game, ServiceFault
 from ratings.models import RatingEntry
 

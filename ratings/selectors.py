@@ -16,7 +16,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from games import engine
-from games.computer import AGAINST_COMPUTER
+from games.computer.accounts import AGAINST_COMPUTER
 from games.models import Game, GameAction
 from ratings.elo import INITIAL_RATING, PlayerRating, display_rating
 from ratings.models import RatingEntry

@@ -155,7 +155,7 @@ def wait_for_log(process: Process, needle: str, timeout: float = 30.0) -> None:
 
 def supervisor_args(procfile: Path = PROCFILE) -> list[str]:
     """What `make run` runs once the database is migrated."""
-    return [str(BIN / "python"), "-m", "config.supervisor", str(procfile)]
+    return [str(BIN / "python"), "-m", "tools.supervisor", str(procfile)]
 
 
 def started_pids(supervisor: Process, name: str) -> list[int]:
@@ -176,8 +176,8 @@ PLATFORM_ASGI = "config.asgi:application"
 
 
 def daphne_args(port: int, asgi: str = PLATFORM_ASGI) -> list[str]:
-    # The Procfile's entry point: Daphne closing oversized messages with 1009 (config/server.py).
-    server = [sys.executable, "-m", "config.server"]
+    # The Procfile's entry point: Daphne closing oversized messages with 1009 (infra/server.py).
+    server = [sys.executable, "-m", "infra.server"]
     return [*server, "-b", "127.0.0.1", "-p", str(port), asgi]
 
 

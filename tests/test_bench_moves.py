@@ -18,7 +18,7 @@ from bench import moves
 
 async def test_a_refused_socket_stops_the_benchmark_at_once() -> None:
     async def refuse(socket: websockets.ServerConnection) -> None:
-        await socket.close(code=4401)  # as games.consumers does for an anonymous user
+        await socket.close(code=4401)  # as games.live.consumer does for an anonymous user
 
     async with websockets.serve(refuse, "127.0.0.1", 0) as server:
         port = server.sockets[0].getsockname()[1]

@@ -1,4 +1,4 @@
-"""What `make run` (config.local_run) adds to the environment of the processes it starts."""
+"""What `make run` (tools.local_run) adds to the environment of the processes it starts."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import stat
 import subprocess
 import sys
 
-from config.local_run import ROOT, local_environment
+from tools.local_run import ROOT, local_environment
 
 
 def test_serves_plain_http_with_debug_off_and_a_key_kept_for_the_checkout(tmp_path) -> None:

@@ -6,7 +6,7 @@ from typing import Any
 
 from django import template
 
-from games.faults import timekeeping_status
+from games.clock.faults import timekeeping_status
 
 register = template.Library()
 

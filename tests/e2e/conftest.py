@@ -82,7 +82,7 @@ def artifacts() -> Path:
 
 
 # Every page reports a Content-Security-Policy violation on its console, tagged, so that a
-# blocked script, style or socket fails the test that met it (see config/csp.py). The
+# blocked script, style or socket fails the test that met it (see pages/csp.py). The
 # pages' policy forbids eval, so wait_for_function is always given a function ("() => …"):
 # Playwright evaluates a bare expression string with eval inside the page.
 CSP_TAG = "CSP violation:"

@@ -86,7 +86,7 @@ def test_a_player_who_is_only_waiting_is_told_when_the_database_goes_and_comes_b
     login_page, make_user
 ) -> None:
     """Nothing is sent, so no request fails: the server itself says that moves cannot be
-    saved (games.database_watch), on a phone, and the banner goes once it can again."""
+    saved (realtime.database_watch), on a phone, and the banner goes once it can again."""
     if connection.vendor != "postgresql":
         pytest.skip("an outage of a database server: PostgreSQL only (SQLite is a file)")
     ana, bob, cleo = make_user("ana"), make_user("bob"), make_user("cleo")

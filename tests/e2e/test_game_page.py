@@ -672,7 +672,7 @@ def test_a_player_is_told_when_the_opponent_leaves_and_comes_back(login_page, ma
 def test_a_game_cancelled_by_a_service_fault_says_so_and_offers_nothing(
     login_page, make_user
 ) -> None:
-    from games.faults import game_cancel_for_fault
+    from games.clock.faults import game_cancel_for_fault
 
     ana, bob = make_user("ana"), make_user("bob")
     game = started_in_the_past(ana, bob, 0)

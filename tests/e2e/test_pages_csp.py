@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
-from config.csp import POLICY
+from pages.csp import POLICY
 from tests.e2e.conftest import DESKTOP, settle
 from tests.games.factories import make_game
 

@@ -8,8 +8,10 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import presence, services, timebase
-from games.clock_keeper import ClockKeeper
+from games import services
+from games.clock import timebase
+from games.clock.keeper import ClockKeeper
+from games.live import presence
 from games.models import Game, Heartbeat, ServiceFault
 from tests.games.factories import make_game
 
@@ -114,7 +116,7 @@ def test_presence_entries_expire_when_nobody_refreshes_them(alice, bob, settings
 
 def test_a_refresh_says_whether_the_entry_had_to_be_written_anew(alice, bob):
     """What a socket learns from its refresh: a lost entry (Redis restarted) means its
-    groups may be lost too (games.consumers.GameConsumer.keep_presence)."""
+    groups may be lost too (games.live.consumer.GameConsumer.keep_presence)."""
     game = make_game(alice, bob)
     conn = f"test-anew-{game.pk}"
     try:

@@ -18,11 +18,15 @@ from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
-from games import bots, computer, computer_play, engine, services, timebase
-from games.audiences import SEAT_0
-from games.broadcast import players_meta, state_message
+from games import bots, engine, services
+from games.clock import timebase
+from games.computer import accounts as computer
+from games.computer import moves as computer_play
+from games.computer import suggestions, wakeups
+from games.live.audiences import SEAT_0
+from games.live.broadcast import players_meta, state_message
 from games.models import Bot, Game, GameAction
-from games.replay import game_initial_state, replay_change
+from games.replay.log import game_initial_state, replay_change
 from games.signals import game_finished
 from ratings.models import RatingEntry
 from ratings.selectors import game_is_ratable
@@ -56,7 +60,7 @@ def quick_computer(settings: Any) -> None:
 def requests_sent(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     """The computer's move requests, as they would have gone to the broker."""
     sent: list[dict[str, Any]] = []
-    monkeypatch.setattr(computer, "_send", lambda **kwargs: sent.append(kwargs))
+    monkeypatch.setattr(wakeups, "_send", lambda **kwargs: sent.append(kwargs))
     return sent
 
 
@@ -269,7 +273,7 @@ def test_a_failing_bot_still_moves_and_is_logged(
     computer_decisions = GameAction.objects.filter(
         game=game, user=game.player1, action__do__in=list(engine.DECISIONS)
     )
-    with caplog.at_level(logging.ERROR, logger="games.computer_play"):
+    with caplog.at_level(logging.ERROR, logger="games.computer.moves"):
         game = play_out(
             committing, requests_sent, game, alice, until=lambda g: computer_decisions.count() >= 4
         )
@@ -293,7 +297,7 @@ def test_an_illegal_answer_is_refused_then_a_legal_move_follows(
             services.game_submit_action, game_id=game.pk, user=alice, action=action, request_id=None
         )
     version = game.version
-    with caplog.at_level(logging.ERROR, logger="games.computer_play"):
+    with caplog.at_level(logging.ERROR, logger="games.computer.moves"):
         run_requests(committing, requests_sent)
     assert "was refused" in caplog.text
     rows = list(game.actions.filter(user=game.player1, seq__gt=0).order_by("seq"))
@@ -306,12 +310,12 @@ def test_the_keeper_asks_again_for_a_silent_computer(alice, committing, requests
     game = bot_game(committing, alice, "easy", seat=0)
     requests_sent.clear()  # the request got lost
     now = timebase.server_now()
-    assert computer.computer_nudge_overdue(now=now) == 0  # not late yet
+    assert wakeups.computer_nudge_overdue(now=now) == 0  # not late yet
     silent_since = now - settings.COMPUTER_NUDGE_SECONDS - 0.5
     Game.objects.filter(pk=game.pk).update(bot_since=timebase.to_datetime(silent_since))
-    assert computer.computer_nudge_overdue(now=now) == 1
+    assert wakeups.computer_nudge_overdue(now=now) == 1
     assert requests_sent == [{"game_id": game.pk, "version": game.version, "since": now}]
-    assert computer.computer_nudge_overdue(now=now + 0.5) == 0  # once per interval
+    assert wakeups.computer_nudge_overdue(now=now + 0.5) == 0  # once per interval
     run_requests(committing, requests_sent)
     game.refresh_from_db()
     assert game.status == Game.Status.PLAYING
@@ -432,13 +436,13 @@ def test_a_suggestion_is_a_legal_move_from_that_players_view(
     client = client_logged_in(bob)  # anyone signed in: the game is over
     index, row = decision_steps(game)[1]
     seen: list[dict[str, Any]] = []
-    real = computer_play.choose
+    real = suggestions.choose
 
     def spy(view: Any, strength: str, **kwargs: Any) -> dict[str, Any]:
         seen.append(view)
         return real(view, strength, **kwargs)
 
-    monkeypatch.setattr(computer_play, "choose", spy)
+    monkeypatch.setattr(suggestions, "choose", spy)
     url = reverse("game-replay-suggestion", args=[game.pk, index])
     response = client.get(url)
     # 200: the engine accepted the suggestion on that table (an illegal one answers 400).
@@ -491,7 +495,7 @@ def test_bot_since_is_cleared_when_the_game_ends(alice, committing, requests_sen
     )
     game.refresh_from_db()
     assert not game.is_active and game.bot_since is None
-    assert computer.computer_nudge_overdue(now=timebase.server_now() + 3600) == 0
+    assert wakeups.computer_nudge_overdue(now=timebase.server_now() + 3600) == 0
 
 
 def test_the_replay_offers_the_suggestion_at_decisions_only(
@@ -523,7 +527,7 @@ def test_new_suggestions_are_limited_per_player_cached_ones_are_not(
 ):
     settings.COMPUTER_SUGGESTIONS_PER_MINUTE = 2
     # One window for the whole test, whenever it runs.
-    monkeypatch.setattr(computer_play, "SUGGESTION_WINDOW_SECONDS", 10**9)
+    monkeypatch.setattr(suggestions, "SUGGESTION_WINDOW_SECONDS", 10**9)
     game = finished_bot_game
     steps = [index for index, _row in decision_steps(game)][:3]
     urls = [reverse("game-replay-suggestion", args=[game.pk, index]) for index in steps]

@@ -13,10 +13,12 @@ from channels.db import database_sync_to_async
 from django.conf import settings as django_settings
 from django.db import connection
 
-from games import consumers, engine, ratelimit
+from games import engine
 from games.models import Game, GameAction
-from games.ratelimit import RateLimiter, SharedBudget, shared_budget_take
-from games.replay import game_events
+from games.replay.log import game_events
+from realtime import consumer as consumers
+from realtime import ratelimit
+from realtime.ratelimit import RateLimiter, SharedBudget, shared_budget_take
 from tests.conftest import close_stray_connections
 from tests.games.factories import (
     SIXES_DEAL,
@@ -365,7 +367,7 @@ async def test_presence_is_broadcast(alice, bob, carol):
 
 
 async def test_tick_settles_a_due_flag_and_resyncs_otherwise(alice, bob, monkeypatch):
-    from games import timebase
+    from games.clock import timebase
 
     clock = {"offset": 0.0}
     real = timebase.server_now
@@ -683,7 +685,7 @@ async def test_a_resync_carries_the_events_the_socket_missed_and_no_broadcast_re
     is not sent again (the page would write those events twice)."""
     from channels.layers import get_channel_layer
 
-    from games.audiences import SEAT_0, game_group
+    from games.live.audiences import SEAT_0, game_group
 
     game = await database_sync_to_async(make_game)(alice, bob, deals=seeded_deals(3))
     c0 = await connected(game, alice)

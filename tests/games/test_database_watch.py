@@ -1,4 +1,4 @@
-"""games.database_watch: every game socket of a process hears when the database goes and
+"""realtime.database_watch: every game socket of a process hears when the database goes and
 comes back; one probe at a time, whoever watches."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ import asyncio
 
 import pytest
 
-from games import database_watch
-from games.database_watch import DatabaseWatch, database_reachable
+from realtime import database_watch
+from realtime.database_watch import DatabaseWatch, database_reachable
 
 
 class Listener:

@@ -1,10 +1,10 @@
-"""games.fastjson writes and reads what the standard library would."""
+"""realtime.fastjson writes and reads what the standard library would."""
 
 from __future__ import annotations
 
 import json
 
-from games import fastjson
+from realtime import fastjson
 
 
 def test_it_writes_what_json_dumps_reads_back_the_same():

@@ -1,4 +1,4 @@
-"""Service faults (R7.10): detection, the void of the games in the window (games.faults),
+"""Service faults (R7.10): detection, the void of the games in the window (games.clock.faults),
 and the reversal of their ratings that the ratings app does on hearing of it."""
 
 from __future__ import annotations
@@ -13,10 +13,8 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.test import Client, override_settings
 from django.utils import timezone
 
-from games import presence, services
-from games.audiences import SEAT_0, SEAT_1, WATCH
-from games.broadcast import state_message
-from games.faults import (
+from games import services
+from games.clock.faults import (
     fault_process,
     fault_record,
     fault_report_late_clock_check,
@@ -24,6 +22,9 @@ from games.faults import (
     heartbeat_beat,
     timekeeping_status,
 )
+from games.live import presence
+from games.live.audiences import SEAT_0, SEAT_1, WATCH
+from games.live.broadcast import state_message
 from games.models import Game, Heartbeat, ServiceFault
 from ratings.models import RatingEntry
 from ratings.selectors import rating_of as player_rating
@@ -148,7 +149,7 @@ def test_heartbeat_gap_records_a_fault_and_voids_the_games_that_ran(scene, playe
 
 
 def test_an_interrupted_fault_is_finished_by_the_next_beat(scene, players, monkeypatch):
-    from games import faults
+    from games.clock import faults
 
     Heartbeat.objects.create(at=timezone.now() - timedelta(minutes=1))
     with monkeypatch.context() as patch:  # the process dies before processing the fault
@@ -308,7 +309,7 @@ def test_cancellation_is_broadcast_to_the_game_page(players, django_capture_on_c
     from asgiref.sync import async_to_sync
     from channels.layers import get_channel_layer
 
-    from games.audiences import game_group
+    from games.live.audiences import game_group
 
     alice, bob = players[:2]
     game = started_game(alice, bob)
@@ -327,7 +328,7 @@ def test_cancellation_is_broadcast_to_the_game_page(players, django_capture_on_c
 
 @pytest.mark.parametrize("finished", [False, True])
 def test_a_void_is_an_engine_transition_logged_and_replayed(players, play_game, finished):
-    from games.replay import game_replay
+    from games.replay.log import game_replay
 
     alice, bob = players[:2]
     game = play_game(alice, bob, winner=0) if finished else started_game(alice, bob)
@@ -372,6 +373,6 @@ def test_the_data_migration_voids_games_cancelled_before_the_engine_could(player
     assert list(game.actions.filter(action__do="void").values_list("seat", "version")) == [
         (None, 3)
     ]
-    from games.replay import game_replay
+    from games.replay.log import game_replay
 
     assert game_replay(game).status == "cancelled"

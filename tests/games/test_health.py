@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from games.faults import heartbeat_beat
+from games.clock.faults import heartbeat_beat
 
 pytestmark = pytest.mark.django_db
 

@@ -15,8 +15,9 @@ import pytest
 from django.db import IntegrityError, connection, transaction
 from django.test.utils import CaptureQueriesContext
 
-from games import broadcast, engine, presence, services
-from games.audiences import SEAT_0, SEAT_1, WATCH, game_group
+from games import engine, services
+from games.live import broadcast, presence
+from games.live.audiences import SEAT_0, SEAT_1, WATCH, game_group
 from games.models import Game, GameAction
 from tests.games.factories import choose, make_game
 
@@ -235,7 +236,7 @@ def interleave(monkeypatch, between) -> list[int]:
     Returns a list that gets an item for each attempt that broke the log's unique
     (game, seq) and had to be retried: the conditional write must see the change itself.
     """
-    from games import rows
+    from games import move_sql as rows
 
     read = rows.game_read
     pending = [between]

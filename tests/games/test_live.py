@@ -19,7 +19,8 @@ import pytest
 import websockets
 from django.conf import settings
 
-from games import engine, services, timebase
+from games import engine, services
+from games.clock import timebase
 from games.models import Game
 from tests.games.factories import choose, make_game, seeded_deals
 from tests.games.wsclient import session_cookie

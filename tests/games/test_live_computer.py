@@ -19,7 +19,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 
 from games import bots, engine
-from games.computer_play import computer_game_create
+from games.computer.moves import computer_game_create
 from games.models import Game, GameAction
 from ratings.models import RatingEntry
 from ratings.selectors import game_is_ratable

@@ -1,11 +1,11 @@
-"""games.once: one result per process even when many threads ask first at once."""
+"""realtime.once: one result per process even when many threads ask first at once."""
 
 from __future__ import annotations
 
 import threading
 import time
 
-from games.once import once
+from realtime.once import once
 
 
 def test_threads_that_ask_first_together_share_one_result() -> None:

@@ -16,8 +16,8 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
-from config.storage import minified
 from games.views import GAME_MODULES
+from infra.storage import minified
 from tests.games.factories import make_game
 
 pytestmark = pytest.mark.django_db
@@ -44,7 +44,7 @@ def served(client: Client, url: str) -> bytes:
 def test_every_module_of_the_game_page_is_preloaded() -> None:
     """A new module must join GAME_MODULES, or the page would fetch it a wave late."""
     on_disk = {f"games/game/{p.name}" for p in (STATIC_SOURCES / "game").glob("*.js")}
-    assert set(GAME_MODULES) == on_disk | {"games/socket.js"}
+    assert set(GAME_MODULES) == on_disk | {"realtime/socket.js"}
 
 
 def test_minifying_keeps_strings_and_template_literals() -> None:
@@ -63,7 +63,7 @@ def test_game_page_weight_as_served(alice, bob, settings, tmp_path) -> None:
     settings.WHITENOISE_AUTOREFRESH = False
     settings.STORAGES = {
         **settings.STORAGES,
-        "staticfiles": {"BACKEND": "config.storage.MinifiedStaticFilesStorage"},
+        "staticfiles": {"BACKEND": "infra.storage.MinifiedStaticFilesStorage"},
     }
     call_command("collectstatic", "--noinput", verbosity=0)
     game = make_game(alice, bob)

@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 
 from games.models import Game
-from games.replay import game_changes
+from games.replay.log import game_changes
 from tests.ratings.conftest import play_game, players
 
 pytestmark = pytest.mark.django_db

@@ -9,9 +9,10 @@ import time
 import pytest
 from django.db import connection
 
-from games import engine, services, timebase
+from games import engine, services
+from games.clock import timebase
 from games.models import Game, GameAction
-from games.replay import game_replay
+from games.replay.log import game_replay
 from tests.games.factories import SIXES_DEAL, drive, make_game, seeded_deals
 
 pytestmark = pytest.mark.django_db

@@ -16,7 +16,7 @@ import pytest
 import websockets
 from django.conf import settings
 
-from games.consumers import MAX_MESSAGE_CHARS
+from realtime.consumer import MAX_MESSAGE_CHARS
 from tests.games.factories import make_game
 from tests.games.wsclient import session_cookie
 from tests.live import LivePlatform, live_platform

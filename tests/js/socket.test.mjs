@@ -1,10 +1,10 @@
-// The pages' shared socket (games/static/games/socket.js): guarded parsing, replies by id,
+// The pages' shared socket (realtime/static/realtime/socket.js): guarded parsing, replies by id,
 // retries of requests, reconnection and the close codes that stop it. The game socket's
 // own tests (protocol.test.mjs) cover the same behaviour through GameSocket.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
-import { FINAL_CLOSE_CODES, Socket, parseMessage } from "../../games/static/games/socket.js";
+import { FINAL_CLOSE_CODES, Socket, parseMessage } from "../../realtime/static/realtime/socket.js";
 import { FakeSocket, manualTimers } from "./fakes.mjs";
 
 function harness() {

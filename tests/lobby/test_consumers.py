@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from games import consumers
+from realtime import consumer as consumers
 from tests.games.test_consumers import database_down
 from tests.games.wsclient import WsClient
 
@@ -79,7 +79,7 @@ async def test_live_games_name_the_seats_as_their_game_pages_do(alice, bob):
     from channels.db import database_sync_to_async
 
     from games import services
-    from games.computer_play import computer_game_create
+    from games.computer.moves import computer_game_create
 
     watcher = WsClient("/ws/lobby/?live=1", user=bob)
     watcher.language = "es"

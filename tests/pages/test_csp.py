@@ -1,4 +1,4 @@
-"""Every response carries the Content-Security-Policy (config/csp.py), pages and files alike."""
+"""Every response carries the Content-Security-Policy (pages/csp.py), pages and files alike."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from config.csp import POLICY
+from pages.csp import POLICY
 from tests.games.factories import make_game
 
 pytestmark = pytest.mark.django_db

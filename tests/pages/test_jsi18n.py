@@ -1,4 +1,4 @@
-"""Each page's JavaScript catalogue (config/jsi18n.py): every word its scripts use, read
+"""Each page's JavaScript catalogue (pages/jsi18n.py): every word its scripts use, read
 from the scripts themselves, translated in Spanish, and served so that the three globals
 behave like Django's."""
 
@@ -20,7 +20,7 @@ from django.utils import translation
 from django.utils.translation.trans_real import DjangoTranslation
 from django.views.i18n import JavaScriptCatalog
 
-from config.jsi18n import (
+from pages.jsi18n import (
     ANY_CALL,
     CALL,
     PAGE_SCRIPTS,

@@ -10,8 +10,8 @@ from django.db import connection
 from django.utils import timezone
 
 from games import services
-from games.broadcast import players_meta
-from games.faults import game_cancel_for_fault
+from games.clock.faults import game_cancel_for_fault
+from games.live.broadcast import players_meta
 from games.models import Game
 from ratings.elo import PlayerRating, rate_game
 from ratings.models import RatingEntry

@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from games.faults import fault_record
+from games.clock.faults import fault_record
 from games.models import Game
 from lobby.models import QueueEntry
 from ratings.chart import rating_chart

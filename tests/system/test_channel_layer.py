@@ -1,4 +1,4 @@
-"""config.channel_layer: a socket that closes never takes another socket's message with it.
+"""realtime.channel_layer: a socket that closes never takes another socket's message with it.
 
 Upstream, the consumer that pops its process's next message from Redis can be cancelled
 (its socket closed) after Redis popped a message for another consumer, which is then lost
@@ -18,7 +18,7 @@ import pytest
 from channels_redis.core import RedisChannelLayer
 from django.conf import settings
 
-from config.channel_layer import GuardChanged, SteadyRedisChannelLayer
+from realtime.channel_layer import GuardChanged, SteadyRedisChannelLayer
 
 pytestmark = pytest.mark.skipif(not settings.REDIS_URL, reason="the Redis channel layer")
 

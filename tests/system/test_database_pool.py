@@ -1,4 +1,4 @@
-"""config.postgresql: a pooled connection is checked by the server only when it spoke.
+"""infra.postgresql: a pooled connection is checked by the server only when it spoke.
 
 The server says goodbye to a connection it ends (a restart, an administrator); a healthy
 checkout must not cost a round trip.
@@ -14,7 +14,7 @@ import pytest
 from django.db import connection
 from psycopg_pool import ConnectionPool
 
-from config.postgresql.base import RECONNECT_MAX_DELAY
+from infra.postgresql.base import RECONNECT_MAX_DELAY
 from tests.live import database_proxy
 
 pytestmark = [
@@ -67,7 +67,7 @@ def test_a_connection_the_server_ended_is_replaced_before_anyone_uses_it(server_
 
 def test_a_pool_reconnects_within_a_second_or_so_of_the_database_coming_back() -> None:
     """psycopg_pool's own back-off doubles without bound (1, 2, 4, 8 s…): after an 8 s stop
-    its next attempt came up to 7 s after the database was back (config.postgresql)."""
+    its next attempt came up to 7 s after the database was back (infra.postgresql)."""
     proxy, conninfo = database_proxy()  # a postgres:// URL, which libpq reads as it is
     pool = ConnectionPool(conninfo, min_size=1, max_size=1, timeout=0.5, open=True)
     try:

@@ -2,7 +2,7 @@
 
 Kombu's stock filesystem transport let the worker read a message file its writer had
 created but not yet filled, and the worker stopped for good (kombu issue #1551); under a
-steady stream of tasks that happened within minutes. config.filesystem_broker writes
+steady stream of tasks that happened within minutes. infra.filesystem_broker writes
 atomically, so here nothing may exit at all.
 """
 
@@ -16,8 +16,8 @@ import pytest
 from celery import Celery
 from django.conf import settings
 
-from config.filesystem_broker import transport_options
 from games.models import Heartbeat
+from infra.filesystem_broker import transport_options
 from tests.live import (
     free_port,
     platform_env,
@@ -39,7 +39,7 @@ def embedded_producer(broker_dir: Path) -> Celery:
     """A client of the embedded broker, whichever broker this test run's settings name."""
     # Not the current app: later tests' shared tasks must still go through the settings'.
     app = Celery("embedded-burst-test", broker="filesystem://", set_as_current=False)
-    app.conf.broker_transport = "config.filesystem_broker:Transport"
+    app.conf.broker_transport = "infra.filesystem_broker:Transport"
     app.conf.broker_transport_options = transport_options(broker_dir)
     app.conf.task_default_queue = settings.CELERY_TASK_DEFAULT_QUEUE
     return app

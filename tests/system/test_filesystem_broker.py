@@ -1,4 +1,4 @@
-"""config.filesystem_broker on a folder of its own: whole messages only, bad files set aside.
+"""infra.filesystem_broker on a folder of its own: whole messages only, bad files set aside.
 
 The race it removes (a reader opening a file its writer has created but not yet filled)
 is too brief to hit on demand; these tests pin down the two properties that close it.
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from kombu import Connection, Queue
 
-from config.filesystem_broker import TEMP_PREFIX, transport_options
+from infra.filesystem_broker import TEMP_PREFIX, transport_options
 
 QUEUE = "bursttest"
 
@@ -23,7 +23,7 @@ def broker(tmp_path: Path) -> Iterator[tuple[Connection, Path]]:
     root = tmp_path / "broker"  # absent: the transport creates its folders itself
     connection = Connection(
         "filesystem://",
-        transport="config.filesystem_broker:Transport",
+        transport="infra.filesystem_broker:Transport",
         transport_options=transport_options(root),
     )
     yield connection, root

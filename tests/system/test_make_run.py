@@ -1,4 +1,4 @@
-"""The platform runs the way `make run` runs it: config.local_run, then config.supervisor on
+"""The platform runs the way `make run` runs it: tools.local_run, then tools.supervisor on
 platform/Procfile."""
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from config.local_run import local_environment
 from lobby.challenges import challenge_create
 from lobby.models import Challenge
 from lobby.tasks import challenges_expire
@@ -27,6 +26,7 @@ from tests.live import (
     wait_for_log,
     wait_until,
 )
+from tools.local_run import local_environment
 
 pytestmark = [pytest.mark.live]
 
@@ -74,7 +74,7 @@ def test_procfile_serves_the_site_restarts_a_killed_worker_and_stops_on_ctrl_c(
     environ.pop("DEBUG", None)
     env = local_environment(environ, tmp_path)
     # What `make run` runs: it migrates, collects the static files, then becomes the supervisor.
-    supervisor = spawn("supervisor", [str(BIN / "python"), "-m", "config.local_run"], env, tmp_path)
+    supervisor = spawn("supervisor", [str(BIN / "python"), "-m", "tools.local_run"], env, tmp_path)
     try:
         wait_for_http(f"http://127.0.0.1:{port}/", supervisor, timeout=60)
         assert serves_the_site(port)

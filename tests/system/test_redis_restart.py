@@ -2,7 +2,7 @@
 
 kombu's stock Redis transport made the worker exit with "Unrecoverable error:
 AttributeError: 'NoneType' object has no attribute 'hostname'" while it put back the
-messages it held (config.redis_broker explains why). The test runs its own redis-server
+messages it held (infra.redis_broker explains why). The test runs its own redis-server
 on a free port, so the shared Redis of other test runs is never restarted.
 """
 

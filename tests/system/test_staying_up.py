@@ -24,10 +24,10 @@ from django.conf import settings
 from django.db import connection
 from django.utils import timezone
 
-from config.channel_layer import SteadyRedisChannelLayer
 from games import engine
 from games.models import Game, ServiceFault
 from lobby.selectors import LOBBY_GROUP
+from realtime.channel_layer import SteadyRedisChannelLayer
 from tests.games.factories import choose
 from tests.games.test_live import LiveClient, started_in_the_past, wait_for
 from tests.games.wsclient import session_cookie
@@ -371,7 +371,7 @@ def test_a_10_s_database_stop_loses_no_action_and_voids_no_game(alice, bob, caro
                 during = await mover.until(
                     lambda m: m.get("id") == "outage-1" or m["type"] == "error", timeout=10
                 )
-                # The player who is only waiting is told too (games.database_watch).
+                # The player who is only waiting is told too (realtime.database_watch).
                 told = await waiter.until(
                     lambda m: m["type"] == "service" and m["database"] is False, timeout=10
                 )

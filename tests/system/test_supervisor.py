@@ -1,4 +1,4 @@
-"""config.supervisor on a Procfile of small Python processes: restarts, and stopping."""
+"""tools.supervisor on a Procfile of small Python processes: restarts, and stopping."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 /**
  * The replay: every step of a finished game arrives once with the page (JSON computed by
- * the engine on the server, games/replay_page.py) and is drawn here with the game page's
+ * the engine on the server, games/replay/page.py) and is drawn here with the game page's
  * own modules: the SVG table (board.js), the log's sentences (feed.js), the clock format
  * (clocks.js). Stepping, going back and playing never load anything; the address keeps
  * ?step=N (replaceState) so that a step can be shared. The page decides nothing: it shows

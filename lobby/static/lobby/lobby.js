@@ -4,7 +4,7 @@
 // sends the player to a game that was just created for them. Without JavaScript the pages
 // still work: the forms are plain POSTs and the lists are as served. The words come from
 // the page's JavaScript catalogue (/jsi18n/lobby/, loaded before this module).
-import { Socket, socketUrl } from "../games/socket.js";
+import { Socket, socketUrl } from "../realtime/socket.js";
 import { showSocketClosed } from "./closed.js";
 
 const list = document.getElementById("challenge-list");

@@ -3,7 +3,7 @@
 // the status every 2 s (which also proves the page is still open) and follows the
 // redirect to the new game. Closing the page closes the socket, which leaves the queue.
 // The words come from the page's JavaScript catalogue (/jsi18n/play-now/, loaded before this module).
-import { Socket, socketUrl } from "../games/socket.js";
+import { Socket, socketUrl } from "../realtime/socket.js";
 import { showSocketClosed } from "./closed.js";
 
 const root = document.getElementById("play-now");

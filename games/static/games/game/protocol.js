@@ -16,7 +16,7 @@ import {
   backoffDelay,
   requestId,
   socketUrl,
-} from "../socket.js";
+} from "../../realtime/socket.js";
 
 // Re-exported: the game page and its tests have always found them here.
 export { FINAL_CLOSE_CODES, RETRY_CODES, backoffDelay, requestId, socketUrl };

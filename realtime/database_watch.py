@@ -2,7 +2,7 @@
 
 A game socket hears of a database outage only when it asks the database something: a
 player waiting for the other's move would see nothing at all, while no move can be saved
-and the game is voided if the outage outlasts the fault threshold (games.faults). So one
+and the game is voided if the outage outlasts the fault threshold (games.clock.faults). So one
 task per process asks the database every `PROBE_SECONDS` (one `SELECT 1` through the
 pool the moves use) and tells every socket watching when the answer changes.
 """

@@ -2,7 +2,7 @@
 
 Step 0 is the table before anything happened; step N the table right after the N-th
 change (a player's action or a timed transition), computed by the engine from the log
-exactly as `games.replay` rebuilds a game. The page receives all the steps at once (JSON
+exactly as `games.replay.log` rebuilds a game. The page receives all the steps at once (JSON
 in the page) and games/static/games/replay.js draws them with the game page's own board
 modules, so stepping loads nothing. Each step holds the public view (as both players saw
 the table), both hands, and the engine's events (the move list's sentences, translated
@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import engine
 from games.models import Game
-from games.replay import game_changes, game_initial_state, replay_change
+from games.replay.log import game_changes, game_initial_state, replay_change
 
 # What a step shows of the public view (the rest is clocks and controls of a live game).
 TABLE_KEYS = (
@@ -119,7 +119,7 @@ def replay_page(*, game_id: int, step: int) -> ReplayPage | None:
     finished = game.status == Game.Status.FINISHED
     for step_json in steps:
         # A player's decision, at which the computer can say what it would have done
-        # (games.computer_play.computer_suggestion); only in a finished game.
+        # (games.computer.moves.computer_suggestion); only in a finished game.
         step_json["decision"] = (
             finished
             and step_json["seat"] is not None

@@ -17,7 +17,7 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from games.faults import timekeeping_status
+from games.clock.faults import timekeeping_status
 
 logger = logging.getLogger(__name__)
 

@@ -5,9 +5,8 @@
  * keeps every request that carries an id until something answers that id, sending it
  * again (same id) after a `rate_limited` or `unavailable` answer and on reconnect.
  *
- * Extracted from the game page's protocol.js; the game socket (./game/protocol.js) builds
- * its clock and actions on it. It lives in the games app, which owns the socket protocol
- * (games/consumers.py); the lobby's pages import it from there (../games/socket.js).
+ * The game socket (games/game/protocol.js) builds its clock and actions on it; the
+ * lobby's pages use it as it is. docs/protocol.md describes the messages.
  */
 
 /** Turn a relative "/ws/..." path into an absolute ws:// or wss:// URL for this page. */
@@ -26,7 +25,7 @@ export function requestId() {
 }
 
 /**
- * Close codes after which reconnecting cannot help (games/consumers.py): signed out,
+ * Close codes after which reconnecting cannot help (games/live/consumer.py): signed out,
  * forbidden, not found. The page says why instead of retrying.
  */
 export const FINAL_CLOSE_CODES = new Set([4401, 4403, 4404]);

@@ -7,13 +7,13 @@ broker restart loses nothing, and a keeper that restarts finds every overdue gam
 
 A pass:
 1. beats, when a beat is due; the first beat after a stall records the gap as a service
-   fault if it is longer than the threshold (games.faults);
+   fault if it is longer than the threshold (games.clock.faults);
 2. advances every game whose deadline has passed (flag, P1 abort, P2 auto-continue),
    quarantining one that fails instead of retrying it every pass. Games are settled by
    `settlers` threads at once: deadlines bunch up (games started together flag together),
    and one at a time each waits for the commits of all before it;
 3. drops presence entries whose process stopped refreshing them, and tells the games,
-   and asks again for the moves of computer players silent for too long (games.computer);
+   and asks again for the moves of computer players silent for too long (games.computer.wakeups);
 4. sleeps until the next deadline it saw, or at most `poll` seconds (a deadline set by a
    move is at least the 10 s delay away, so polling finds it long before it is due).
 
@@ -33,8 +33,11 @@ from dataclasses import dataclass, field
 from django.conf import settings
 from django.db import DatabaseError, close_old_connections, connection
 
-from games import computer, faults, presence, services, timebase
-from games.broadcast import broadcast_presence_of
+from games import services
+from games.clock import faults, timebase
+from games.computer import wakeups
+from games.live import presence
+from games.live.broadcast import broadcast_presence_of
 
 logger = logging.getLogger(__name__)
 
@@ -72,7 +75,7 @@ class ClockKeeper:
         self.settle([(pk, deadline) for pk, deadline in soon if deadline <= now], now)
         if now >= self.next_presence_sweep:
             self.sweep_presence()
-            computer.computer_nudge_overdue(now=now)
+            wakeups.computer_nudge_overdue(now=now)
             self.next_presence_sweep = now + PRESENCE_SWEEP_SECONDS
         if now >= self.next_prune:
             faults.heartbeats_prune()

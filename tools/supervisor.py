@@ -1,6 +1,6 @@
 """Run every process of a Procfile and keep them running: what `make run` starts.
 
-    .venv/bin/python -m config.supervisor platform/Procfile
+    .venv/bin/python -m tools.supervisor platform/Procfile
 
 Each line `name: command` becomes a child started through /bin/sh (so `${WEB_PORT:-8000}`
 works as in a Procfile), in its own process group, with its output prefixed by its name.
@@ -177,7 +177,7 @@ class Supervisor:
 
 def main(argv: list[str]) -> int:
     if len(argv) != 1:
-        print("usage: python -m config.supervisor PROCFILE", file=sys.stderr)
+        print("usage: python -m tools.supervisor PROCFILE", file=sys.stderr)
         return 2
     commands = parse_procfile(Path(argv[0]).read_text())
     if not commands:

@@ -24,7 +24,7 @@ import redis
 from django.conf import settings
 from django.core.cache import cache
 
-from games.once import once
+from realtime.once import once
 
 KEY_PREFIX = "ws-rate"
 

@@ -32,8 +32,8 @@ from django.db.models.sql import Query
 from django.db.models.sql.compiler import SQLCompiler
 from psycopg.types.json import Jsonb
 
-from games import fastjson
 from games.models import Game, GameAction
+from realtime import fastjson
 
 
 def _db() -> BaseDatabaseWrapper:
@@ -127,7 +127,7 @@ def _game_row_reading(db: BaseDatabaseWrapper) -> tuple[list[str], SQLCompiler, 
 
     What Game.objects.raw() works out again on every call (measured: about a fifth of a
     move's Python CPU), kept per connection, as the backend's converters may be bound to it.
-    JSON columns are read with games.fastjson rather than the standard library.
+    JSON columns are read with realtime.fastjson rather than the standard library.
     """
     cached = getattr(db, "_game_row_reading", None)
     if cached is None:
@@ -146,7 +146,7 @@ def _game_row_reading(db: BaseDatabaseWrapper) -> tuple[list[str], SQLCompiler, 
 
 
 def _json_from_db(value: Any, expression: Any, connection: Any) -> Any:
-    """JSONField.from_db_value (no decoder) with games.fastjson: the same values, faster."""
+    """JSONField.from_db_value (no decoder) with realtime.fastjson: the same values, faster."""
     return value if value is None or not isinstance(value, str | bytes) else fastjson.loads(value)
 
 

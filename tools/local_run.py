@@ -1,6 +1,6 @@
 """`make run`: migrate, collect the static files, and start the platform's Procfile.
 
-    .venv/bin/python -m config.local_run
+    .venv/bin/python -m tools.local_run
 
 It serves the site as players see it, on plain HTTP on this machine: `DEBUG` off, so a
 bad address or a server error gets the site's own page in the reader's language, never
@@ -71,7 +71,7 @@ def main() -> None:
     print(f"\n  Spectacular Bid is starting on http://127.0.0.1:{port}  (Ctrl-C stops it)\n")
     sys.stdout.flush()
     os.chdir(ROOT)
-    os.execve(python, [python, "-m", "config.supervisor", str(PROCFILE)], env)
+    os.execve(python, [python, "-m", "tools.supervisor", str(PROCFILE)], env)
 
 
 if __name__ == "__main__":

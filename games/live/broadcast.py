@@ -1,38 +1,36 @@
-"""What each connection is sent: views per audience, and the channel-layer fan-out.
+"""What each connection of a game is sent: views per audience, fanned out by realtime.
 
 Views are computed here, on the server, per audience, and each audience has its own
 group: a hidden tile never even crosses the channel layer towards a consumer that must
-not see it (boardgame.io's player views, design.md step 4).
+not see it (docs/architecture.md, how a move flows).
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
-from django.conf import settings
-
-from config.channel_layer import Guard, GuardChanged
-from games import engine, fastjson, timebase
-from games.audiences import (
+from games import engine
+from games.clock import timebase
+from games.live.audiences import (
     AUDIENCE_SEAT,
     DEVICE,
     WATCH,
     game_audiences,
     game_group,
 )
-from games.models import Game
-from games.presence import WATCH as WATCH_SLOT
-from games.presence import (
+from games.live.presence import WATCH as WATCH_SLOT
+from games.live.presence import (
     presence_connected,
     presence_expected,
     presence_guard,
     presence_listening,
     presence_seen,
 )
+from games.models import Game
+from realtime import fastjson
+from realtime.channel_layer import GuardChanged
+from realtime.fanout import group_send_all, guarded_sends
 
 logger = logging.getLogger(__name__)
 
@@ -119,7 +117,7 @@ def state_message(
 ) -> dict[str, Any]:
     """`{"type": "state", ...}` for one audience, from the game row as it is now.
 
-    `log`, when given, is every event of the game so far (games.replay.game_events): sent
+    `log`, when given, is every event of the game so far (games.replay.log.game_events): sent
     filtered for the audience as `log`, from which the page rebuilds its game log.
     """
     now = timebase.server_now() if now is None else now
@@ -143,7 +141,7 @@ def state_message(
 def message_text(message: dict[str, Any]) -> str:
     """A message as the WebSocket frame it is sent as: compact JSON.
 
-    Every frame the game sockets send is written here, with orjson (games.fastjson):
+    Every frame the game sockets send is written here, with orjson (realtime.fastjson):
     about ten times faster than the standard library on a state message, which is
     serialized once per audience per change.
     """
@@ -164,39 +162,6 @@ def game_event(message: dict[str, Any], *, since: int | None = None) -> dict[str
         if since is not None:
             event["since"] = since
     return event
-
-
-def group_send_all(
-    messages: list[tuple[str, dict[str, Any]]], *, only_if: Guard | None = None
-) -> None:
-    """All of a change's messages at once, from the thread that made the change.
-
-    The platform's Redis layer sends them all in one round trip with a blocking client
-    (config.channel_layer), without a hop to an event loop and back; `only_if` is then
-    checked in the same script (GuardChanged when it does not hold). Other layers go
-    through an event loop, and take no guard: the in-memory one must, its queues belong
-    to the loop that reads them.
-    """
-    layer = get_channel_layer()
-    # Nothing to send still checks a guard: nobody listening may no longer be so.
-    if layer is None or not (messages or only_if):
-        return
-    send_blocking = getattr(layer, "group_send_many_blocking", None)
-    if send_blocking is not None and send_blocking(messages, only_if=only_if):
-        return
-    assert only_if is None, "only the Redis layer's blocking send checks a guard"
-
-    async def send_all() -> None:
-        await asyncio.gather(*(layer.group_send(group, message) for group, message in messages))
-
-    async_to_sync(send_all)()
-
-
-def guarded_sends() -> bool:
-    """Whether sends can check the presence they were composed for (see games.presence)."""
-    layer = get_channel_layer()
-    sends_blocking_from = getattr(layer, "sends_blocking_from", None)
-    return sends_blocking_from is not None and sends_blocking_from(settings.REDIS_URL)
 
 
 def heard(audience: str, listening: list[bool] | None) -> bool:
@@ -225,7 +190,7 @@ def broadcast_state(
     `state` is the engine state of `game.state` when the caller already holds it; `since`
     the version before the change whose `events` these are. With
     Redis the messages are composed for the presence this process last saw, and the send
-    checks it is still so (games.presence): no round trip of its own to read it.
+    checks it is still so (games.live.presence): no round trip of its own to read it.
     """
     try:
         now = timebase.server_now()
@@ -305,7 +270,7 @@ def broadcast_presence(game: Game) -> None:
 
 
 def broadcast_presence_of(game_ids: set[int]) -> None:
-    """The presence of games whose sockets' process vanished (games.presence sweep).
+    """The presence of games whose sockets' process vanished (games.live.presence sweep).
 
     One send for them all: a Daphne process that dies leaves many games behind, and the
     clock keeper that sweeps must be back to the clocks at once.

@@ -2,7 +2,7 @@
 
 Slots 0 and 1 are the seats (a same-device screen holds both); slot WATCH counts the
 spectators' sockets, so that a change is only computed and sent for audiences somebody
-listens to (games.broadcast).
+listens to (games.live.broadcast).
 
 A game socket registers (game, seat, connection) with an expiry `TTL_SECONDS` ahead and
 refreshes it every `REFRESH_SECONDS`; closing the socket removes it. A Daphne process
@@ -34,7 +34,7 @@ from django.conf import settings
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
-from games.once import once
+from realtime.once import once
 
 logger = logging.getLogger(__name__)
 
@@ -171,7 +171,7 @@ def presence_guard(game_id: int, listening: list[bool]) -> tuple[list[str], list
 
     (keys, expected): each slot's sorted set, scored by expiry, and whether it should have
     a live entry. None when presence is not kept in Redis (a send then cannot check it);
-    that it is the channel layer's Redis is games.broadcast.guarded_sends's to know.
+    that it is the channel layer's Redis is realtime.fanout.guarded_sends's to know.
     """
     store = _store()
     if not isinstance(store, RedisPresence):

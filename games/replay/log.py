@@ -52,7 +52,7 @@ def game_events(game_id: int, *, after_version: int | None = None) -> list[dict[
     version has not heard of).
 
     Unfiltered: hidden tiles are in there (deals, draws), so it goes to a client only
-    through engine.events_for (games.broadcast.state_message's `log` and `events`).
+    through engine.events_for (games.live.broadcast.state_message's `log` and `events`).
     """
     rows = GameAction.objects.filter(game_id=game_id, error="").order_by("seq")
     if after_version is not None:

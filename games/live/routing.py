@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.consumers import GameConsumer
+from games.live.consumer import GameConsumer
 
 websocket_urlpatterns: list = [
     path("ws/games/<int:game_id>/", GameConsumer.as_asgi()),

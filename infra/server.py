@@ -7,7 +7,7 @@ tell it from a network error. With failByDrop=False autobahn sends the close fra
 1009 ("message too big") instead; protocol violations are then closed with 1002 the same
 way, as RFC 6455 asks. Daphne has no option for it, hence this entry point:
 
-    python -m config.server [daphne's own arguments]
+    python -m infra.server [daphne's own arguments]
 
 It also tunes Python's cyclic garbage collector for a server, just before it serves (see
 CleanCloseServer.run).

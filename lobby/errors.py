@@ -1,0 +1,38 @@
+"""The lobby's error codes (challenges, the queue), and the human text for each."""
+
+from __future__ import annotations
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+from games.errors import ServiceError
+from games.errors import message_for as game_message_for
+
+MESSAGES: dict[str, Promise] = {
+    "challenge_not_found": _("No such challenge."),
+    "challenge_not_open": _("This challenge is no longer open."),
+    "challenge_expired": _("This challenge has expired."),
+    "challenge_self": _("You cannot challenge yourself."),
+    "challenge_own": _("You cannot accept your own challenge."),
+    "challenge_not_yours": _("This challenge is not addressed to you."),
+    "unknown_user": _("There is no player with that username."),
+    "too_many_challenges": _("You have too many open challenges."),
+    "challenger_playing": _("The challenger is in a game right now: try again when it ends."),
+    "lobby_database_unavailable": _(
+        "The server cannot reach its database right now: challenges and the queue wait"
+        " until it is back."
+    ),
+}
+
+
+def message_for(code: str) -> Promise:
+    """The text of a lobby code, else of a game's or a socket's code."""
+    return MESSAGES.get(code) or game_message_for(code)
+
+
+class LobbyError(ServiceError):
+    """A refused lobby request; `code` is one of MESSAGES' keys or a game's code."""
+
+    @property
+    def message(self) -> Promise:
+        return message_for(self.code)

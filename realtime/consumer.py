@@ -1,0 +1,299 @@
+"""The JSON socket every page's WebSocket is: sign-in, groups, rate limits, parsing, replies.
+
+The game socket (games.live.consumer) and the lobby socket (lobby.consumers) build on
+`JsonSocketConsumer`; docs/protocol.md lists the messages.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import Any
+
+from asgiref.sync import sync_to_async
+from channels.consumer import get_handler_name
+from channels.db import database_sync_to_async
+from channels.exceptions import ChannelFull
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.db import Error as DatabaseError
+from django.db import connection
+from django.utils import translation
+from django.utils.translation.trans_real import parse_accept_lang_header
+from redis.exceptions import RedisError
+
+from realtime import fastjson
+from realtime.database_watch import DatabaseWatch, database_reachable
+from realtime.errors import message_for
+from realtime.messages import is_request_id
+from realtime.ratelimit import RateLimiter, SharedBudget
+
+logger = logging.getLogger(__name__)
+
+
+def in_pool(func: Any) -> Any:
+    """Run a service in the thread pool rather than the one shared sync thread (PostgreSQL).
+
+    database_sync_to_async defaults to a single thread per process, which would serialize
+    every game's moves; the services need no thread affinity (each call is one transaction
+    on its thread's own connection, which database_sync_to_async closes when obsolete).
+    SQLite serializes writers anyway, and threads queueing on its lock only add latency, so
+    there the single thread is kept.
+    """
+    return database_sync_to_async(func, thread_sensitive=connection.vendor == "sqlite")
+
+
+MAX_MESSAGE_CHARS = 4096
+# Close codes the pages understand. A refused handshake (closing before accepting) reaches a
+# browser as a bare 1006, which it cannot tell from a network blip, so these are sent after
+# accepting: the 44xx codes mean "do not retry", 4503 "try again later". (Not 1013, the
+# standard's "try again later": autobahn lets an application send only 1000 and 3000-4999,
+# and Daphne turned the refused 1013 into 1011 with a traceback.)
+CLOSE_UNAUTHENTICATED = 4401
+CLOSE_FORBIDDEN = 4403
+CLOSE_NOT_FOUND = 4404
+CLOSE_TRY_AGAIN_LATER = 4503
+# How often a lobby socket checks that the channel layer still has its groups (keep_groups).
+GROUPS_CHECK_SECONDS = 10.0
+
+# What a database or channel-layer (Redis) outage raises: answered with `unavailable` (or
+# closed with 4503 while connecting) rather than crashing the consumer into a bare 1011.
+UNAVAILABLE_ERRORS: tuple[type[BaseException], ...] = (
+    DatabaseError,
+    RedisError,
+    ChannelFull,
+    OSError,
+    asyncio.TimeoutError,
+)
+
+
+# Tells this process's game sockets when the database goes away and comes back.
+DATABASE_WATCH = DatabaseWatch(lambda: in_pool(database_reachable)())
+
+
+def scope_language(scope: dict[str, Any]) -> str:
+    """The language of the page that opened the socket: its cookie, else Accept-Language."""
+    supported = {code for code, _name in settings.LANGUAGES}
+    cookie = scope.get("cookies", {}).get(settings.LANGUAGE_COOKIE_NAME)
+    if cookie in supported:
+        return cookie
+    for name, value in scope.get("headers", []):
+        if name == b"accept-language":
+            for lang, _q in parse_accept_lang_header(value.decode("latin-1")):
+                base = lang.split("-")[0].lower()
+                if base in supported:
+                    return base
+    return settings.LANGUAGE_CODE
+
+
+def echo_id(value: Any) -> str | int | None:
+    """A request id fit to send back, else nothing."""
+    return value if is_request_id(value) else None
+
+
+class JsonSocketConsumer(AsyncWebsocketConsumer):
+    """What every socket shares: the signed-in check, groups, rate limit, parsing, replies."""
+
+    language: str
+    limiter: RateLimiter
+    groups_joined: list[str]
+    # The game whose shared budget this connection's messages count against (players only).
+    budget_game_id: int | None = None
+    shared_budget: SharedBudget | None = None
+
+    async def open_for_user(self) -> bool:
+        """Refuse anonymous users (4401); False when the socket was closed."""
+        self.groups_joined = []
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            await self.refuse(CLOSE_UNAUTHENTICATED)
+            return False
+        self.language = scope_language(self.scope)
+        self.limiter = RateLimiter()
+        return True
+
+    async def refuse(self, code: int) -> None:
+        """Accept, then close with `code`, so that the page learns why (see CLOSE_*)."""
+        await self.accept()
+        await self.close(code=code)
+
+    async def connect_or_close(self) -> None:
+        """Run `open` (the consumer's connect); an outage closes with 4503, not 1011."""
+        try:
+            await self.open()
+        except UNAVAILABLE_ERRORS:
+            logger.exception("WebSocket connect failed: database or channel layer unavailable")
+            await self.leave_groups_quietly()
+            if getattr(self, "accepted", False):
+                await self.close(code=CLOSE_TRY_AGAIN_LATER)
+            else:
+                await self.refuse(CLOSE_TRY_AGAIN_LATER)
+
+    async def open(self) -> None:
+        raise NotImplementedError
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Channels' dispatch minus its `close_old_connections` before every message.
+
+        Channels runs that on the process's one sync thread for each frame and each layer
+        message, so every socket of the process queued on it. These consumers never touch
+        the database on the event loop: each database call goes through
+        database_sync_to_async (`in_pool`), which closes obsolete connections itself, on
+        the thread that uses them.
+        """
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
+    async def accept(self, subprotocol: str | None = None) -> None:
+        await super().accept(subprotocol)
+        self.accepted = True
+
+    async def answer_or_unavailable(self, data: dict[str, Any] | None, handle: Any) -> None:
+        """Run `handle(data)`; an outage answers `unavailable` with the request's id.
+
+        The page then retries the same request id later: the game service is idempotent on
+        (game, user, request id), so a request that did commit is not applied twice.
+        """
+        try:
+            await handle(data)
+        except UNAVAILABLE_ERRORS:
+            logger.exception("WebSocket request failed: database or channel layer unavailable")
+            await self.send_error("unavailable", data.get("id") if data else None)
+
+    async def leave_groups_quietly(self) -> None:
+        try:
+            await self.leave_groups()
+        except UNAVAILABLE_ERRORS:
+            logger.warning("could not leave the channel-layer groups (unavailable)")
+
+    async def join_group(self, group: str) -> None:
+        await self.channel_layer.group_add(group, self.channel_name)
+        self.groups_joined.append(group)
+
+    async def rejoin_groups(self) -> bool:
+        """Join this connection's groups again; True if the layer had lost any of them."""
+        lost = False
+        for group in self.groups_joined:
+            # The Redis layer says whether it had lost the membership; the in-memory one,
+            # which cannot lose it, says nothing (None).
+            added = await self.channel_layer.group_add(group, self.channel_name)
+            lost = bool(added) or lost
+        return lost
+
+    async def keep_groups(self) -> None:
+        """Join the groups again every `GROUPS_CHECK_SECONDS`, and `resync` after a loss.
+
+        A Redis restarted without persistence has lost them, and whatever was sent to
+        them meanwhile; so has a Redis that could not be reached. For sockets that have
+        nothing else to notice it by (the game sockets have their presence refresh).
+        """
+        missed = False
+        while True:
+            await asyncio.sleep(GROUPS_CHECK_SECONDS)
+            try:
+                if await self.rejoin_groups() or missed:
+                    await self.resync()
+                missed = False
+            except UNAVAILABLE_ERRORS:
+                missed = True
+
+    async def resync(self) -> None:
+        """Send this connection afresh what it may have missed (see keep_groups)."""
+        raise NotImplementedError
+
+    def database_notice(self) -> str:
+        """What this page's user is told while the database is away (in their language)."""
+        raise NotImplementedError
+
+    async def database_changed(self, reachable: bool) -> None:
+        """Say that nothing can be saved for now; or that it can again, and `resync`.
+
+        Called by DATABASE_WATCH for every socket of the process that watches it.
+        """
+        message: dict[str, Any] = {"type": "service", "database": reachable}
+        if not reachable:
+            with translation.override(self.language):
+                message["message"] = self.database_notice()
+        await self.send_json(message)
+        if reachable:
+            await self.resync()
+
+    async def leave_groups(self) -> None:
+        for group in self.groups_joined:
+            await self.channel_layer.group_discard(group, self.channel_name)
+
+    async def read_message(
+        self, text_data: str | None, bytes_data: bytes | None
+    ) -> dict[str, Any] | None:
+        """The message, or None once `rate_limited` or `bad_request` has been answered.
+
+        Parsed first (the frame is size-bounded, so this is cheap) so that a refusal can
+        name the request it refuses: the page then knows which of its requests to retry.
+        """
+        data = self.parse(text_data, bytes_data)
+        if not await self.within_budget(shared=not self.budget_checked_later(data)):
+            await self.send_error("rate_limited", data.get("id") if data else None)
+            return None
+        if data is None:
+            await self.send_error("bad_request")
+        return data
+
+    def budget_checked_later(self, data: dict[str, Any] | None) -> bool:
+        """Whether this message's shared budget is taken where it is served (see below)."""
+        return False
+
+    async def within_budget(self, *, shared: bool = True) -> bool:
+        """The connection's own budget, then the user's and the game's across all processes."""
+        if not self.limiter.allow():
+            return False
+        if not shared:
+            return True
+        return await sync_to_async(self.within_shared_budget, thread_sensitive=False)()
+
+    def within_shared_budget(self) -> bool:
+        """The user's and the game's budgets; called off the loop, one message at a time.
+
+        With Redis, a round trip every few messages (realtime.ratelimit.SharedBudget).
+        """
+        if self.shared_budget is None:
+            self.shared_budget = SharedBudget(
+                user_id=self.scope["user"].pk,
+                game_id=self.budget_game_id,
+            )
+        try:
+            return self.shared_budget.allow()
+        except UNAVAILABLE_ERRORS:
+            # The cache (Redis) is down: the per-connection budget above still holds, and
+            # refusing every message would stop every game for an outage of a counter.
+            logger.warning("rate-limit cache unavailable; only per-connection limits apply")
+            return True
+
+    async def send_pong(self) -> None:
+        await self.send_json({"type": "pong", "server_time": round(time.time() * 1000)})
+
+    async def send_json(self, content: dict[str, Any]) -> None:
+        await self.send(text_data=fastjson.dumps_text(content))
+
+    def error_text(self, code: str) -> str:
+        """The human text of an error code, in the active language; apps add their codes."""
+        return str(message_for(code))
+
+    async def send_error(self, code: str, request_id: Any = None) -> None:
+        with translation.override(self.language):
+            message = self.error_text(code)
+        await self.send_json(
+            {"type": "error", "id": echo_id(request_id), "code": code, "message": message}
+        )
+
+    def parse(self, text_data: str | None, bytes_data: bytes | None) -> dict[str, Any] | None:
+        """The message as a dict, or None when it is too big, not JSON, or not an object."""
+        if text_data is None or bytes_data is not None or len(text_data) > MAX_MESSAGE_CHARS:
+            return None
+        try:
+            data = fastjson.loads_untrusted(text_data)
+        except ValueError:
+            return None
+        return data if isinstance(data, dict) else None
