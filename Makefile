@@ -29,6 +29,7 @@ lint: $(STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports --no-cache
 	node_modules/.bin/eslint games/static lobby/static realtime/static static/js
 
 format: $(STAMP)
