@@ -10,6 +10,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from games.engine.actions import choices
 from games.engine.board import END_INDEX, Board, lead_board
 from games.engine.determinize import board_from_view, tile_ids
 from games.engine.game import points_for_count
@@ -22,7 +23,7 @@ Action = dict[str, Any]
 
 def decisions(view: Mapping[str, Any]) -> list[Action]:
     """The legal actions other than resigning; ValueError when the seat has none."""
-    legal = [dict(a) for a in view.get("legal") or () if a["do"] != "resign"]
+    legal = choices(view.get("legal") or ())
     if not legal:
         raise ValueError("this view offers its seat nothing to decide")
     return legal

@@ -64,8 +64,4 @@ def seats_to_act(game: Game, state: Any) -> list[int]:
     bots = game.bots()
     if not bots or not game.is_active:
         return []
-    return [
-        seat
-        for seat in sorted(bots)
-        if any(action["do"] != "resign" for action in engine.legal_actions(state, seat))
-    ]
+    return [seat for seat in sorted(bots) if engine.choices_of(state, seat)]

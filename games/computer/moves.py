@@ -105,7 +105,7 @@ def computer_game_in_progress(*, user: AbstractBaseUser) -> Game | None:
 
 def _fallback(legal: list[dict[str, Any]]) -> dict[str, Any]:
     """The engine's first legal choice other than resigning: a failing bot still moves."""
-    return next(action for action in legal if action["do"] != "resign")
+    return engine.choices(legal)[0]
 
 
 def _decide(

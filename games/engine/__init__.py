@@ -13,10 +13,10 @@ ACTIONS, ACTION_KEYS, MAX_ACTION_KEYS, DECISIONS, RULES, ERROR_CODES, VOID_REASO
 
 from __future__ import annotations
 
-from .actions import ACTION_KEYS, ACTIONS, DECISIONS, MAX_ACTION_KEYS
+from .actions import ACTION_KEYS, ACTIONS, DECISIONS, MAX_ACTION_KEYS, choices
 from .device import device_seat, device_view
 from .errors import ERROR_CODES, RuleError
-from .game import VOID_REASON, advance, apply, deadline, legal_actions, new_game, void
+from .game import VOID_REASON, advance, apply, choices_of, deadline, legal_actions, new_game, void
 from .serialization import from_json, to_json
 from .state import State
 from .views import RULES, events_for, outcome, view
@@ -33,6 +33,8 @@ __all__ = [
     "State",
     "advance",
     "apply",
+    "choices",
+    "choices_of",
     "deadline",
     "device_seat",
     "device_view",

@@ -6,8 +6,9 @@ and the page's protocol code read it from here instead of keeping copies that dr
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from types import MappingProxyType
+from typing import Any
 
 # Fields besides "do", in the order a client writes them; anything else is a bad request.
 ACTION_KEYS: Mapping[str, tuple[str, ...]] = MappingProxyType(
@@ -31,3 +32,8 @@ MAX_ACTION_KEYS: int = 1 + max(len(fields) for fields in ACTION_KEYS.values())
 # The choices of a decision (R7.2), as opposed to the buttons around one (start, continue,
 # reveal, resign): what a player's move count or a replay's move list is made of.
 DECISIONS: tuple[str, ...] = ("play", "draw", "lead", "bid", "raise", "accept", "renounce")
+
+
+def choices(legal: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The actions of `legal` other than resigning, which is open to both seats at any time."""
+    return [dict(action) for action in legal if action["do"] != "resign"]

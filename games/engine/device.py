@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .game import awaiting_reveal, legal_actions
+from .game import awaiting_reveal, choices_of
 from .state import State
 from .views import trail_view, view
 
@@ -21,8 +21,7 @@ def device_seat(state: State) -> int:
     if state.to_act is not None:
         return state.to_act
     for seat in (0, 1):
-        # resign is open to both seats at any time, so it singles out neither.
-        if any(action["do"] != "resign" for action in legal_actions(state, seat)):
+        if choices_of(state, seat):
             return seat
     return 0
 

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from . import auction as bids
-from .actions import ACTION_KEYS
+from .actions import ACTION_KEYS, choices
 from .board import EMPTY_BOARD, END_INDEX, END_NAMES, Board, lead_board
 from .clock import BANK, CONTINUE_TIMEOUT, START_TIMEOUT, charge, flag_at
 from .deals import new_seed, parse_deal, shuffled_deal
@@ -143,6 +143,11 @@ def bank_at(st: State, seat: int, now: float) -> float:
     if st.to_act == seat and st.clock_start is not None:
         return charge(bank, st.clock_start, now)
     return bank
+
+
+def choices_of(st: State, seat: int | None) -> list[Action]:
+    """`seat`'s legal actions other than resigning: whether, and what, it has to choose."""
+    return choices(legal_actions(st, seat))
 
 
 def legal_actions(st: State, seat: int | None) -> list[Action]:
