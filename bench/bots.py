@@ -54,7 +54,7 @@ def chooser(name: str, budget: float) -> Chooser:
     if name == "random":
 
         def pick(view: dict[str, Any], seed: int) -> dict[str, Any]:
-            legal = [a for a in view["legal"] if a["do"] != "resign"]
+            legal = engine.choices(view["legal"])
             return random.Random(seed).choice(legal)
 
         return pick
@@ -93,7 +93,7 @@ def play(
         seat = state.to_act
         if seat is None:
             for s in (0, 1):
-                buttons = [a for a in engine.legal_actions(state, s) if a["do"] != "resign"]
+                buttons = engine.choices_of(state, s)
                 if buttons:
                     state, _ = engine.apply(state, s, buttons[0], now)
             continue

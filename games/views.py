@@ -31,6 +31,7 @@ GAME_MODULES = [
         "board",
         "board-layout",
         "clocks",
+        "dom",
         "feed",
         "hand",
         "protocol",

@@ -116,29 +116,29 @@ def challenge_accept(*, challenge_id: int, user: AbstractBaseUser) -> Game:
     return game
 
 
-def challenge_decline(*, challenge_id: int, user: AbstractBaseUser) -> Challenge:
-    """Only the player a challenge is addressed to may decline it."""
+def _challenge_close(challenge_id: int, user: AbstractBaseUser, status: str) -> Challenge:
+    """An open challenge declined by its opponent or cancelled by its challenger."""
+    declining = status == Challenge.Status.DECLINED
     with transaction.atomic():
         challenge = _locked_open(challenge_id, timezone.now())
-        if challenge.opponent_id != user.pk:
+        if user.pk != (challenge.opponent_id if declining else challenge.challenger_id):
             raise LobbyError("challenge_not_yours")
-        challenge.status = Challenge.Status.DECLINED
+        challenge.status = status
         challenge.save(update_fields=["status"])
         lobby_changed_on_commit()
-        challenger_told_declined_on_commit(challenge)
+        if declining:
+            challenger_told_declined_on_commit(challenge)
     return challenge
+
+
+def challenge_decline(*, challenge_id: int, user: AbstractBaseUser) -> Challenge:
+    """Only the player a challenge is addressed to may decline it."""
+    return _challenge_close(challenge_id, user, Challenge.Status.DECLINED)
 
 
 def challenge_cancel(*, challenge_id: int, user: AbstractBaseUser) -> Challenge:
     """Only the challenger may cancel."""
-    with transaction.atomic():
-        challenge = _locked_open(challenge_id, timezone.now())
-        if challenge.challenger_id != user.pk:
-            raise LobbyError("challenge_not_yours")
-        challenge.status = Challenge.Status.CANCELLED
-        challenge.save(update_fields=["status"])
-        lobby_changed_on_commit()
-    return challenge
+    return _challenge_close(challenge_id, user, Challenge.Status.CANCELLED)
 
 
 def challenges_expire(*, now: datetime | None = None) -> int:

@@ -8,6 +8,8 @@ their words from their page's JavaScript catalogue (/jsi18n/lobby/, /jsi18n/play
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -77,28 +79,30 @@ def challenge_accept(request: HttpRequest, challenge_id: int) -> HttpResponse:
     return HttpResponseRedirect(_game_url(game.pk))
 
 
-@login_required
-@require_POST
-def challenge_decline(request: HttpRequest, challenge_id: int) -> HttpResponse:
+def _challenge_close(
+    request: HttpRequest, close: Callable[..., object], challenge_id: int, done: str
+) -> HttpResponse:
     try:
-        challenges.challenge_decline(challenge_id=challenge_id, user=request.user)
+        close(challenge_id=challenge_id, user=request.user)
     except ServiceError as error:
         messages.error(request, error.message)
     else:
-        messages.info(request, _("Challenge declined."))
+        messages.info(request, done)
     return redirect("lobby")
+
+
+@login_required
+@require_POST
+def challenge_decline(request: HttpRequest, challenge_id: int) -> HttpResponse:
+    closed = _("Challenge declined.")
+    return _challenge_close(request, challenges.challenge_decline, challenge_id, closed)
 
 
 @login_required
 @require_POST
 def challenge_cancel(request: HttpRequest, challenge_id: int) -> HttpResponse:
-    try:
-        challenges.challenge_cancel(challenge_id=challenge_id, user=request.user)
-    except ServiceError as error:
-        messages.error(request, error.message)
-    else:
-        messages.info(request, _("Challenge cancelled."))
-    return redirect("lobby")
+    closed = _("Challenge cancelled.")
+    return _challenge_close(request, challenges.challenge_cancel, challenge_id, closed)
 
 
 @login_required

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
@@ -90,21 +91,13 @@ def fault_process(*, fault: ServiceFault) -> list[int]:
     return cancelled
 
 
-def _fault_create(
-    *,
-    kind: str,
-    start: datetime,
-    end: datetime,
-    note: str = "",
-    created_by: AbstractBaseUser | None = None,
-) -> ServiceFault:
+def _fault_create(*, kind: str, start: datetime, end: datetime, **details: Any) -> ServiceFault:
+    """The fault row (`details`: its note, who recorded it); the one already made if any."""
     if end < start:
         raise ValueError("a fault cannot end before it starts")
     try:
         with transaction.atomic():
-            return ServiceFault.objects.create(
-                kind=kind, start=start, end=end, note=note, created_by=created_by
-            )
+            return ServiceFault.objects.create(kind=kind, start=start, end=end, **details)
     except IntegrityError:  # the same automatic detection, reported again
         return ServiceFault.objects.get(kind=kind, start=start, end=end)
 

@@ -24,7 +24,7 @@ def positions(seed: int, count: int, every: int = 1) -> Iterator[tuple[Any, int,
             seat = state.to_act
             if seat is None:
                 for s in (0, 1):
-                    buttons = [a for a in engine.legal_actions(state, s) if a["do"] != "resign"]
+                    buttons = engine.choices_of(state, s)
                     if buttons:
                         state, _ = engine.apply(state, s, buttons[0], now)
                 continue

@@ -5,6 +5,7 @@
  * computes no discount itself. It says who is who with "you", what winning brings and
  * what renouncing means, and the amount is set with a slider, ±5 or Max.
  */
+import { button, el } from "./dom.js";
 
 const fmt = (text, values) => interpolate(text, values, true);
 
@@ -94,7 +95,7 @@ export class AuctionView {
     const controls = el("div", "auction__controls");
     root.appendChild(controls);
     if (choices.renounce) {
-      controls.appendChild(this.button(gettext("Renounce"), "renounce", () => this.deps.send({ do: "renounce" })));
+      controls.appendChild(button(gettext("Renounce"), "renounce", () => this.deps.send({ do: "renounce" })));
     }
     if (choices.accept) {
       // accept_cost comes from the server: the bidder's price after any jockey discount.
@@ -102,7 +103,7 @@ export class AuctionView {
         auc.accept_cost !== undefined && auc.accept_cost !== null && auc.accept_cost !== auc.bid
           ? fmt(gettext("Accept %(n)s (they pay %(cost)s)"), { n: auc.bid, cost: auc.accept_cost })
           : fmt(gettext("Accept %(n)s"), { n: auc.bid });
-      controls.appendChild(this.button(label, "accept", () => this.deps.send({ do: "accept" }), "button--primary"));
+      controls.appendChild(button(label, "accept", () => this.deps.send({ do: "accept" }), "button--primary"));
     }
     if (choices.amounts.length) this.amountControls(controls, view, choices, auc);
     if (fresh) (root.querySelector("[data-action=bid], [data-action=raise], [data-action=accept]"))?.focus();
@@ -123,16 +124,16 @@ export class AuctionView {
     slider.disabled = amounts.length < 2;
     const amount = el("output", "auction__amount", String(this.amount));
     amount.setAttribute("aria-live", "polite");
-    const down = this.button("−5", "bid-down", () => this.step(-1, choices));
+    const down = button("−5", "bid-down", () => this.step(-1, choices));
     down.setAttribute("aria-label", gettext("Lower the amount by 5"));
-    const up = this.button("+5", "bid-up", () => this.step(+1, choices));
+    const up = button("+5", "bid-up", () => this.step(+1, choices));
     up.setAttribute("aria-label", gettext("Raise the amount by 5"));
-    const max = this.button(gettext("Max"), "bid-max", () => this.set(amounts[amounts.length - 1], choices));
+    const max = button(gettext("Max"), "bid-max", () => this.set(amounts[amounts.length - 1], choices));
     max.title = gettext("The most you can bid now");
     picker.append(down, slider, up, amount, max);
     controls.appendChild(picker);
     const verb = choices.kind === "raise" ? gettext("Raise to %(n)s") : gettext("Bid %(n)s");
-    const go = this.button("", choices.kind, () => this.deps.send({ do: choices.kind, amount: this.amount }), "button--primary");
+    const go = button("", choices.kind, () => this.deps.send({ do: choices.kind, amount: this.amount }), "button--primary");
     controls.appendChild(go);
     const note = el("p", "auction__cost");
     this.root.appendChild(note);
@@ -177,19 +178,4 @@ export class AuctionView {
     const idx = choices.amounts.indexOf(this.amount);
     this.set(choices.amounts[Math.min(choices.amounts.length - 1, Math.max(0, idx + delta))], choices);
   }
-
-  button(text, action, onClick, extra = "") {
-    const b = el("button", `button ${extra}`.trim(), text);
-    b.type = "button";
-    b.dataset.action = action;
-    b.addEventListener("click", onClick);
-    return b;
-  }
-}
-
-function el(tag, className, text) {
-  const e = document.createElement(tag);
-  if (className) e.className = className;
-  if (text !== undefined) e.textContent = text;
-  return e;
 }

@@ -10,15 +10,10 @@
 import { tileSvg } from "./board.js";
 import { paymentText, reasonText } from "./feed.js";
 import { secondsUntil } from "./clocks.js";
+import { button, el } from "./dom.js";
 
 const fmt = (text, values) => interpolate(text, values, true);
 
-function el(tag, className, text) {
-  const e = document.createElement(tag);
-  if (className) e.className = className;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
 
 /** A row of small face-up tiles. */
 function tilesRow(tiles) {
@@ -127,16 +122,8 @@ export class SummaryView {
     return list;
   }
 
-  button(text, action, onClick, extra = "") {
-    const b = el("button", `button ${extra}`.trim(), text);
-    b.type = "button";
-    b.dataset.action = action;
-    b.addEventListener("click", onClick);
-    return b;
-  }
-
   actionButton(text, action) {
-    const b = this.button(text, action.do, () => this.deps.send(action), "button--primary button--big");
+    const b = button(text, action.do, () => this.deps.send(action), "button--primary button--big");
     b.setAttribute("aria-keyshortcuts", "Enter");
     return b;
   }
@@ -198,7 +185,7 @@ export class SummaryView {
 
   /** "See the table": fold the card to its foot, so the final board shows; and back. */
   peekButton(foot) {
-    const b = this.button(this.peek ? gettext("Back to the summary") : gettext("See the table"), "peek", () => {
+    const b = button(this.peek ? gettext("Back to the summary") : gettext("See the table"), "peek", () => {
       this.peek = !this.peek;
       this.root.classList.toggle("overlay--peek", this.peek);
       b.textContent = this.peek ? gettext("Back to the summary") : gettext("See the table");
@@ -296,14 +283,14 @@ export class SummaryView {
       foot.appendChild(primary);
     } else if (r.offered_by === view.seat) {
       note.textContent = fmt(gettext("Rematch offered: waiting for %(p)s."), { p: other });
-      foot.appendChild(this.button(gettext("Withdraw the offer"), "rematch-decline", () => this.deps.rematch("decline")));
+      foot.appendChild(button(gettext("Withdraw the offer"), "rematch-decline", () => this.deps.rematch("decline")));
     } else if (r.offered_by === 1 - view.seat) {
       note.textContent = fmt(gettext("%(p)s offers a rematch, with the seats swapped."), { p: other });
-      primary = this.button(gettext("Accept the rematch"), "rematch-offer", () => this.deps.rematch("offer"), "button--primary");
-      foot.append(primary, this.button(gettext("Decline"), "rematch-decline", () => this.deps.rematch("decline")));
+      primary = button(gettext("Accept the rematch"), "rematch-offer", () => this.deps.rematch("offer"), "button--primary");
+      foot.append(primary, button(gettext("Decline"), "rematch-decline", () => this.deps.rematch("decline")));
     } else {
       if (r.declined_by === 1 - view.seat) note.textContent = fmt(gettext("%(p)s declined the rematch."), { p: other });
-      primary = this.button(gettext("Rematch"), "rematch-offer", () => this.deps.rematch("offer"), "button--primary");
+      primary = button(gettext("Rematch"), "rematch-offer", () => this.deps.rematch("offer"), "button--primary");
       foot.appendChild(primary);
     }
     if (note.textContent) foot.prepend(note);
