@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from games.clock.faults import game_cancel_by_admin
-from games.models import Bot, Game, GameAction
+from games.models import ActiveSeat, Bot, DoubleSeat, Game, GameAction
 
 
 class GameActionInline(admin.TabularInline):
@@ -112,3 +112,33 @@ class BotAdmin(admin.ModelAdmin):
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         # Their games point to their accounts.
         return False
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Rows the services keep: shown, never edited here."""
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(ActiveSeat)
+class ActiveSeatAdmin(ReadOnlyAdmin):
+    """Who holds a seat in a game not over yet (a stale row is cleared at the next game)."""
+
+    list_display = ["user", "game", "game__status"]
+    list_select_related = ["user", "game"]
+    search_fields = ["user__username"]
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(DoubleSeat)
+class DoubleSeatAdmin(ReadOnlyAdmin):
+    """Players found in two active games when the one-game rule came into the database."""
+
+    list_display = ["user", "seated_in", "game", "found_at"]
+    list_select_related = ["user", "seated_in", "game"]

@@ -316,3 +316,56 @@ class ServiceFault(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} {self.start:%Y-%m-%d %H:%M:%S} - {self.end:%H:%M:%S}"
+
+
+class ActiveSeat(models.Model):
+    """A player's seat in a game not over yet: one per player, which the database enforces.
+
+    Written in the transaction that creates the game; a row whose game has ended is stale
+    and is cleared by the player's next game creation (games.services.game_create), so no
+    move ever writes here. The computer's accounts and same-device games take no seat.
+    """
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("player"),
+        on_delete=models.CASCADE,
+        related_name="active_seat",
+    )
+    game = models.ForeignKey(
+        Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="active_seats"
+    )
+
+    class Meta:
+        verbose_name = _("active seat")
+        verbose_name_plural = _("active seats")
+
+    def __str__(self) -> str:
+        return f"{self.user} in game {self.game_id}"
+
+
+class DoubleSeat(models.Model):
+    """A player found in a second active game when the one-game rule came into the database.
+
+    A report for the admins: the games themselves go on untouched.
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("player"), on_delete=models.CASCADE
+    )
+    game = models.ForeignKey(Game, verbose_name=_("second game"), on_delete=models.CASCADE)
+    seated_in = models.ForeignKey(
+        Game,
+        verbose_name=_("game holding the seat"),
+        on_delete=models.CASCADE,
+        related_name="+",
+    )
+    found_at = models.DateTimeField(_("found"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-found_at"]
+        verbose_name = _("player in two active games")
+        verbose_name_plural = _("players in two active games")
+
+    def __str__(self) -> str:
+        return f"{self.user} in games {self.seated_in_id} and {self.game_id}"

@@ -26,9 +26,9 @@ from games import move_sql as rows
 from games.clock import timebase
 from games.computer import accounts as computer
 from games.computer import wakeups
-from games.errors import message_for
+from games.errors import ServiceError, message_for
 from games.live.broadcast import broadcast_rematch, broadcast_state
-from games.models import Game, GameAction, default_players_snapshot
+from games.models import ActiveSeat, Bot, Game, GameAction, default_players_snapshot
 from games.signals import game_finished, game_rematched, game_status_changed, game_voided
 from realtime.messages import is_request_id
 
@@ -547,7 +547,8 @@ def game_create(
 
     `players_snapshot` is each seat's {"rating", "rating_label"} now, shown beside the names
     for the whole game; whoever pairs rated players passes it (games reads no ratings), and
-    the default is two newcomers.
+    the default is two newcomers. ServiceError("already_playing") when a player is in an
+    active game already (games.models.ActiveSeat).
     """
     now = timebase.server_now() if created_at is None else created_at
     options: dict[str, Any] = {"deals": deals, "same_device": same_device, "created_at": now}
@@ -570,8 +571,28 @@ def game_create(
             next_deadline=timebase.to_datetime(deadline) if deadline is not None else None,
             seat_names=seat_names or [],
         )
+        _seats_take(game)
         game_status_changed.send(sender=Game, game=game)
     return game
+
+
+def _seats_take(game: Game) -> None:
+    """The new game's players take their seats; ServiceError("already_playing") if one is
+    in an active game already, whatever made that game and however the requests raced."""
+    if game.same_device:  # nobody waits on it, so it keeps nobody from another game
+        return
+    players = {game.player0_id, game.player1_id}
+    players -= set(Bot.objects.filter(user_id__in=players).values_list("user_id", flat=True))
+    ActiveSeat.objects.filter(user_id__in=players).exclude(
+        game__status__in=Game.ACTIVE_STATUSES
+    ).delete()
+    try:
+        with transaction.atomic():
+            ActiveSeat.objects.bulk_create(
+                [ActiveSeat(user_id=user_id, game=game) for user_id in sorted(players)]
+            )
+    except IntegrityError:
+        raise ServiceError("already_playing") from None
 
 
 SEAT_NAME_MAX_CHARS = 20
@@ -653,7 +674,10 @@ def game_rematch(*, game_id: int, user: AbstractBaseUser, answer: Any) -> Rematc
             game.save(update_fields=["rematch_offered_by"])
             declined_by = None
         else:
-            new = game_create(player0=game.player1, player1=game.player0, rated=game.rated)
+            try:
+                new = game_create(player0=game.player1, player1=game.player0, rated=game.rated)
+            except ServiceError as refused:  # a player started another game meanwhile
+                return RematchResult(ok=False, code=refused.code)
             game.rematch_game = new
             game.rematch_offered_by = None
             game.save(update_fields=["rematch_game", "rematch_offered_by"])

@@ -88,10 +88,10 @@ def challenge_accept(*, challenge_id: int, user: AbstractBaseUser) -> Game:
             raise LobbyError("challenge_own")
         if challenge.opponent_id is not None and challenge.opponent_id != user.pk:
             raise LobbyError("challenge_not_yours")
-        # One game at a time for each: the two users' rows, locked in a fixed order, make
-        # two acceptances at once by the same player wait for each other here.
+        # Two acceptances at once by the same player wait for each other here (the two
+        # users' rows, in a fixed order); no key lock, which a new seat's row would wait on.
         accounts = get_user_model().objects.filter(pk__in=(challenge.challenger_id, user.pk))
-        list(accounts.select_for_update().order_by("pk"))
+        list(accounts.select_for_update(no_key=True).order_by("pk"))
         busy = players_in_games([user.pk, challenge.challenger_id])
         if user.pk in busy:
             raise ServiceError("already_playing")
@@ -101,12 +101,17 @@ def challenge_accept(*, challenge_id: int, user: AbstractBaseUser) -> Game:
         players = (
             (challenge.challenger, user) if challenger_seat == 0 else (user, challenge.challenger)
         )
-        game = game_create(
-            player0=players[0],
-            player1=players[1],
-            rated=True,
-            players_snapshot=players_snapshot(list(players)),
-        )
+        try:
+            game = game_create(
+                player0=players[0],
+                player1=players[1],
+                rated=True,
+                players_snapshot=players_snapshot(list(players)),
+            )
+        except ServiceError:  # a game made meanwhile down a path that locks no account
+            if challenge.challenger_id in players_in_games([challenge.challenger_id]):
+                raise LobbyError("challenger_playing") from None
+            raise
         challenge.status = Challenge.Status.ACCEPTED
         challenge.opponent = user
         challenge.game = game

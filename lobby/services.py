@@ -17,6 +17,7 @@ from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils import timezone
 
+from games.errors import ServiceError
 from games.models import Game
 from games.selectors import active_game_id, players_in_games
 from games.services import game_create
@@ -182,7 +183,7 @@ def queue_pair(*, now: datetime | None = None) -> list[Game]:
                         player0=pair[0], player1=pair[1], players_snapshot=players_snapshot(pair)
                     )
                     players_redirect_on_commit(game)
-            except _PairLost:
+            except (_PairLost, ServiceError):  # ServiceError: one of them got a game meanwhile
                 continue
             games.append(game)
     return games

@@ -141,7 +141,11 @@ def computer_new(request: HttpRequest) -> HttpResponse:
         strength = request.POST.get("strength", "")
         if strength in Bot.Strength.values:
             (snapshot,) = players_snapshot([request.user])
-            game = computer_game_create(user=request.user, strength=strength, snapshot=snapshot)
+            try:
+                game = computer_game_create(user=request.user, strength=strength, snapshot=snapshot)
+            except ServiceError as error:  # a game made meanwhile in another tab
+                messages.info(request, error.message)
+                return redirect("lobby")
             return HttpResponseRedirect(_game_url(game.pk))
         context = {"error": _("Choose how strongly the computer plays.")}
         return render(request, "lobby/computer_new.html", context, status=400)

@@ -202,11 +202,13 @@ def test_a_game_against_the_computer_starts_at_once_unrated(alice, committing, r
 
 
 def test_the_players_seat_is_drawn_when_not_chosen(alice, committing, requests_sent):
-    games = [
-        committing(computer_play.computer_game_create, user=alice, strength="easy")
-        for _ in range(16)
-    ]
-    assert {game.seats_of(alice.pk)[0] for game in games} == {0, 1}
+    seats = set()
+    for _ in range(16):  # one game at a time: each is resigned before the next
+        game = committing(computer_play.computer_game_create, user=alice, strength="easy")
+        seats.add(game.seats_of(alice.pk)[0])
+        resign = {"do": "resign"}
+        services.game_submit_action(game_id=game.pk, user=alice, action=resign, request_id="r")
+    assert seats == {0, 1}
 
 
 def test_nothing_is_asked_while_the_human_decides(alice, committing, requests_sent):
@@ -404,6 +406,8 @@ def test_the_profile_lists_computer_games_apart(
     alice, bob, committing, requests_sent, client_logged_in
 ):
     against_bob = services.game_create(player0=alice, player1=bob)
+    resign = {"do": "resign"}
+    services.game_submit_action(game_id=against_bob.pk, user=bob, action=resign, request_id="r")
     bot = bot_game(committing, alice, "hard", seat=0)
     html = client_logged_in(bob).get(reverse("profile", args=["alice"])).content.decode()
     games, computer_part = html.split("Games against the computer")

@@ -60,7 +60,10 @@ def test_a_game_shows_the_ratings_stored_when_it_was_created(players, play_game)
         {"rating": 1480, "rating_label": "1480?"},
     ]
     game = services.game_create(player0=alice, player1=bob, players_snapshot=snapshot)
-    # A result recorded meanwhile (another game) does not change what this game shows.
+    services.game_submit_action(
+        game_id=game.pk, user=alice, action={"do": "resign"}, request_id="r"
+    )
+    # Results recorded since (its own, another game's) do not change what this game shows.
     play_game(alice, bob, winner=1)
     game.refresh_from_db()
     assert [(p["rating"], p["rating_label"]) for p in players_meta(game)] == [
