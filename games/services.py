@@ -13,8 +13,8 @@ import json
 import logging
 import math
 from dataclasses import dataclass
-from datetime import timedelta
-from typing import Any
+from datetime import datetime, timedelta
+from typing import Any, cast
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, connection, transaction
@@ -379,7 +379,7 @@ def _apply(
         return ActionResult(
             ok=not game.prior_error,
             version=game.prior_version,
-            code=game.prior_error,
+            code=cast(str, game.prior_error),  # its log row was found: never NULL there
             duplicate=True,
         )
     if expected_version is not None and game.version != expected_version:
@@ -501,7 +501,8 @@ def games_due(*, now: float, horizon: float = 0.0) -> list[tuple[int, float]]:
         .order_by("next_deadline")
         .values_list("pk", "next_deadline")[:DUE_BATCH]
     )
-    return [(pk, deadline.timestamp()) for pk, deadline in rows]
+    # The filter on next_deadline leaves out the games that have none.
+    return [(pk, cast(datetime, deadline).timestamp()) for pk, deadline in rows]
 
 
 def game_quarantine(*, game_id: int, now: float) -> int:
