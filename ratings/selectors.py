@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import cast
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
@@ -212,8 +213,11 @@ def profile_games(
             opponent = ""
         else:
             other = game.player1 if seat == 0 else game.player0
+            # A game of the user's that is not on one device gives them exactly one seat.
             opponent = (
-                game.display_names()[1 - seat] if game.against_computer else other.get_username()
+                game.display_names()[1 - cast(int, seat)]
+                if game.against_computer
+                else other.get_username()
             )
         if game.status == Game.Status.FINISHED and seat is not None and game.winner_seat in (0, 1):
             outcome = "win" if game.winner_seat == seat else "loss"
@@ -272,4 +276,7 @@ def game_rating_changes(*, game_id: int) -> list[dict[str, int]] | None:
     seats = [by_player.get(game.player0_id), by_player.get(game.player1_id)]
     if not all(seats):
         return None
-    return [{"before": e.rating_before, "after": e.rating_after, "delta": e.delta} for e in seats]
+    return [
+        {"before": e.rating_before, "after": e.rating_after, "delta": e.delta}
+        for e in cast(list[RatingEntry], seats)  # all() above ruled out None
+    ]
