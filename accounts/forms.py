@@ -37,7 +37,7 @@ class SignupForm(UserCreationForm):
             "Required. %(limit)d characters or fewer. Letters, digits and @/./+/-/_ only."
         ) % {"limit": USERNAME_MAX_LENGTH}
 
-    def clean_username(self) -> str | None:
+    def clean_username(self) -> str:
         username = super().clean_username()
         # The parent already reports a taken name; this adds the reserved names.
         if username:

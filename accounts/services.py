@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -33,7 +33,7 @@ def username_check_available(username: str) -> None:
 
 
 @transaction.atomic
-def account_create(*, username: str, password: str, email: str = "") -> AbstractBaseUser:
+def account_create(*, username: str, password: str, email: str = "") -> User:
     """Create an active player account and return it.
 
     Validates everything itself (a form in front of it is for error placement, not for

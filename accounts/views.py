@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.forms import PasswordChangeForm
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
@@ -66,7 +67,7 @@ class PasswordChangeView(auth_views.PasswordChangeView):
     # replace it there.
     template_name = "registration/password_change.html"
 
-    def form_valid(self, form):  # type: ignore[no-untyped-def]
+    def form_valid(self, form: PasswordChangeForm) -> HttpResponse:
         response = super().form_valid(form)
         messages.success(self.request, _("Your password has been changed."))
         return response

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django.contrib import admin, messages
+from django.contrib.auth.models import User
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
@@ -19,7 +20,7 @@ class GameActionInline(admin.TabularInline):
     can_delete = False
     ordering = ["seq"]
     fields = ["seq", "seat", "user", "action", "request_id", "received_at", "version", "error"]
-    readonly_fields = fields
+    readonly_fields = cast(list[str], fields)  # django-stubs types `fields` as field groups
     show_change_link = False
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
@@ -66,7 +67,8 @@ class GameAdmin(admin.ModelAdmin):
         "next_deadline",
     ]
 
-    def get_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+    # django-stubs returns an invariant list of field groups, which a list of names is not.
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:  # type: ignore[override]
         # The engine state holds both hands, the boneyard and the deal seed: shown only once
         # the game is over, so that nobody with admin access can read a live game.
         if obj is not None and not obj.is_active:
@@ -87,7 +89,8 @@ class GameAdmin(admin.ModelAdmin):
         cancelled = [
             game_id
             for game_id in queryset.values_list("pk", flat=True)
-            if game_cancel_by_admin(game_id=game_id, admin=request.user)
+            # The admin site lets in only signed-in staff.
+            if game_cancel_by_admin(game_id=game_id, admin=cast(User, request.user))
         ]
         self.message_user(
             request,
@@ -104,7 +107,7 @@ class BotAdmin(admin.ModelAdmin):
     list_display = ["__str__", "strength", "user", "created_at"]
     list_select_related = ["user"]
     fields = ["strength", "user", "created_at"]
-    readonly_fields = fields
+    readonly_fields = cast(list[str], fields)  # django-stubs types `fields` as field groups
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

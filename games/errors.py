@@ -6,12 +6,16 @@ translatable text per code, which also guarantees that no message can carry a ti
 
 from __future__ import annotations
 
-from django.utils.functional import Promise
+from typing import TYPE_CHECKING
+
 from django.utils.translation import gettext_lazy as _
 
 from realtime import errors as realtime_errors
 
-MESSAGES: dict[str, Promise] = {
+if TYPE_CHECKING:
+    from django_stubs_ext import StrPromise
+
+MESSAGES: dict[str, StrPromise] = {
     # The engine's codes (engine.ERROR_CODES).
     "not_your_turn": _("It is not your turn."),
     "illegal_tile": _("That tile cannot be played there."),
@@ -42,7 +46,7 @@ MESSAGES: dict[str, Promise] = {
 }
 
 
-def message_for(code: str) -> Promise:
+def message_for(code: str) -> StrPromise:
     """The text of a game code, or of a code every socket shares (realtime.errors)."""
     return MESSAGES.get(code) or realtime_errors.message_for(code)
 
@@ -55,5 +59,5 @@ class ServiceError(Exception):
         self.code = code
 
     @property
-    def message(self) -> Promise:
+    def message(self) -> StrPromise:
         return message_for(self.code)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -23,7 +23,8 @@ class SameDeviceForm(forms.Form):
             field.widget.attrs.update({"autocomplete": "off", "maxlength": SEAT_NAME_MAX_CHARS})
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        # Form.clean returns cleaned_data; django-stubs allows None for overrides.
+        data = cast(dict[str, Any], super().clean())
         if "first" in data and "second" in data:
             try:
                 data["first"], data["second"] = seat_names_clean((data["first"], data["second"]))

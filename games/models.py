@@ -1,9 +1,15 @@
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+    from django_stubs_ext import StrPromise
 
 
 class Heartbeat(models.Model):
@@ -67,7 +73,7 @@ class Bot(models.Model):
 
 
 # Whole sentences, so that each language can order the words its own way.
-BOT_NAMES = {
+BOT_NAMES: dict[str, StrPromise] = {
     Bot.Strength.EASY: _("Computer (easy)"),
     Bot.Strength.MEDIUM: _("Computer (medium)"),
     Bot.Strength.HARD: _("Computer (hard)"),
@@ -160,6 +166,11 @@ class Game(models.Model):
     bot_since = models.DateTimeField(
         _("computer to act since"), null=True, blank=True, db_index=True
     )
+    # Not columns: only a game read by the write path (games.move_sql) carries these.
+    player0_name: str
+    player1_name: str
+    prior_version: int | None
+    prior_error: str | None
 
     class Meta:
         ordering = ["-created_at"]
@@ -175,7 +186,7 @@ class Game(models.Model):
             seat for seat, pid in enumerate((self.player0_id, self.player1_id)) if pid == user_id
         ]
 
-    def player(self, seat: int):
+    def player(self, seat: int) -> User:
         return self.player0 if seat == 0 else self.player1
 
     def player_names(self) -> list[str]:

@@ -22,12 +22,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from django.contrib.auth import get_user_model
 from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.backends.base.base import BaseDatabaseWrapper
-from django.db.models import JSONField
+from django.db.models import Expression, Field, JSONField
 from django.db.models.sql import Query
 from django.db.models.sql.compiler import SQLCompiler
 from psycopg.types.json import Jsonb
@@ -46,14 +46,21 @@ def _quote(name: str) -> str:
     return connection.ops.quote_name(name)
 
 
+def _quote_column(field: Field[Any, Any]) -> str:
+    # django-stubs types every column as optional; only a field with no column has none.
+    return _quote(cast(str, field.column))
+
+
 @cache
 def _game_read_sql(vendor: str, with_request: bool, locked: bool) -> str:
     game = Game._meta
     users = get_user_model()._meta
     log = _quote(GameAction._meta.db_table)
-    username = _quote(users.get_field(get_user_model().USERNAME_FIELD).column)
-    columns = ", ".join(f"g.{_quote(f.column)}" for f in game.concrete_fields)
-    user_table, user_pk = _quote(users.db_table), _quote(users.pk.column)
+    username = _quote_column(
+        cast("Field[Any, Any]", users.get_field(get_user_model().USERNAME_FIELD))
+    )
+    columns = ", ".join(f"g.{_quote_column(f)}" for f in game.concrete_fields)
+    user_table, user_pk = _quote(users.db_table), _quote_column(users.pk)
     same_request = (
         f"a.{_quote('game_id')} = g.{_quote('id')} AND a.{_quote('user_id')} = %s"
         f" AND a.{_quote('request_id')} = %s"
@@ -133,7 +140,7 @@ def _game_row_reading(db: BaseDatabaseWrapper) -> tuple[list[str], SQLCompiler, 
     if cached is None:
         fields = Game._meta.concrete_fields
         compiler = db.ops.compiler("SQLCompiler")(Query(Game), db, db.alias)
-        columns = [field.get_col(Game._meta.db_table) for field in fields]
+        columns: list[Expression] = [field.get_col(Game._meta.db_table) for field in fields]
         converters = compiler.get_converters(columns)
         for index, (functions, expression) in converters.items():
             field = fields[index]
@@ -170,12 +177,12 @@ def _prepared(
     columns = []
     params = []
     for name, value in values.items():
-        field = meta.get_field(name)
-        columns.append(field.column)  # type: ignore[union-attr]
+        field = cast("Field[Any, Any]", meta.get_field(name))
+        columns.append(field.column)
         if value is not None and db.vendor == "postgresql" and _plain_json(field):
             params.append(Jsonb(value, dumps=fastjson.dumps))  # what Django does, faster
         else:
-            params.append(field.get_db_prep_save(value, db))  # type: ignore[union-attr]
+            params.append(field.get_db_prep_save(value, db))
     return tuple(columns), params
 
 
@@ -206,7 +213,10 @@ def game_update(
 
 
 def _values(game: Game, fields: Iterable[str]) -> dict[str, Any]:
-    return {name: getattr(game, Game._meta.get_field(name).attname) for name in fields}
+    return {
+        name: getattr(game, cast("Field[Any, Any]", Game._meta.get_field(name)).attname)
+        for name in fields
+    }
 
 
 def _log_params(
@@ -235,7 +245,7 @@ def _conditional_write_sql(
     names = ", ".join(_quote(c) for c in log_columns)
     return (
         f"WITH updated AS (UPDATE {_quote(game.db_table)} SET {assignments}"
-        f" WHERE {_quote(game.pk.column)} = %s AND {_quote('version')} = %s"
+        f" WHERE {_quote_column(game.pk)} = %s AND {_quote('version')} = %s"
         f" AND {_quote('log_seq')} = %s RETURNING 1)"
         f" INSERT INTO {_quote(log.db_table)} ({names})"
         f" SELECT v.* FROM (VALUES {', '.join([row] * count)}) AS v CROSS JOIN updated"

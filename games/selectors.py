@@ -7,7 +7,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db.models import F, Q, QuerySet
 
 from games.models import Game
@@ -54,7 +54,7 @@ class LiveGame:
     mine: bool  # the viewer plays in it: the link opens their seat, not a spectator's view
 
 
-def live_games(*, viewer: AbstractBaseUser | None, limit: int = LIVE_GAMES_SHOWN) -> list[LiveGame]:
+def live_games(*, viewer: User | None, limit: int = LIVE_GAMES_SHOWN) -> list[LiveGame]:
     """Games waiting for their start or being played, the most recently started first."""
     viewer_id = getattr(viewer, "pk", None)
     rows = (

@@ -13,10 +13,10 @@ import json
 import logging
 import math
 from dataclasses import dataclass
-from datetime import timedelta
-from typing import Any
+from datetime import datetime, timedelta
+from typing import Any, cast
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError, connection, transaction
 from django.db.models import F, Q
 from django.utils.functional import Promise
@@ -86,7 +86,7 @@ def action_is_well_formed(action: Any) -> bool:
 
 
 def game_locked(
-    game_id: int, *, user: AbstractBaseUser | None = None, request_id: str | None = None
+    game_id: int, *, user: User | None = None, request_id: str | None = None
 ) -> Game | None:
     """The game row, locked until the transaction ends: every writer of a game takes it.
 
@@ -165,7 +165,7 @@ class _GameWriter:
         self,
         *,
         seat: int | None,
-        user: AbstractBaseUser | None,
+        user: User | None,
         action: dict[str, Any],
         request_id: str | None,
         state: Any,
@@ -183,7 +183,7 @@ class _GameWriter:
         self,
         *,
         seat: int | None,
-        user: AbstractBaseUser,
+        user: User,
         action: dict[str, Any],
         request_id: str,
         code: str,
@@ -203,7 +203,7 @@ class _GameWriter:
     def _log(
         self,
         seat: int | None,
-        user: AbstractBaseUser | None,
+        user: User | None,
         action: dict[str, Any],
         request_id: str | None,
         events: list[dict[str, Any]],
@@ -308,7 +308,7 @@ def _normalize_request_id(request_id: Any) -> str | None:
 def game_submit_action(
     *,
     game_id: int,
-    user: AbstractBaseUser,
+    user: User,
     action: Any,
     request_id: Any,
     expected_version: int | None = None,
@@ -337,7 +337,7 @@ def game_submit_action(
 
 def _submit(
     game_id: int,
-    user: AbstractBaseUser,
+    user: User,
     action: Any,
     rid: str | None,
     expected_version: int | None = None,
@@ -360,7 +360,7 @@ def _submit(
 
 def _apply(
     game_id: int,
-    user: AbstractBaseUser,
+    user: User,
     action: Any,
     rid: str | None,
     expected_version: int | None,
@@ -379,7 +379,7 @@ def _apply(
         return ActionResult(
             ok=not game.prior_error,
             version=game.prior_version,
-            code=game.prior_error,
+            code=cast(str, game.prior_error),  # its log row was found: never NULL there
             duplicate=True,
         )
     if expected_version is not None and game.version != expected_version:
@@ -501,7 +501,8 @@ def games_due(*, now: float, horizon: float = 0.0) -> list[tuple[int, float]]:
         .order_by("next_deadline")
         .values_list("pk", "next_deadline")[:DUE_BATCH]
     )
-    return [(pk, deadline.timestamp()) for pk, deadline in rows]
+    # The filter on next_deadline leaves out the games that have none.
+    return [(pk, cast(datetime, deadline).timestamp()) for pk, deadline in rows]
 
 
 def game_quarantine(*, game_id: int, now: float) -> int:
@@ -529,8 +530,8 @@ def game_quarantine(*, game_id: int, now: float) -> int:
 
 def game_create(
     *,
-    player0: AbstractBaseUser,
-    player1: AbstractBaseUser,
+    player0: User,
+    player1: User,
     rated: bool = True,
     same_device: bool = False,
     deals: list[dict[str, Any]] | None = None,
@@ -613,7 +614,7 @@ def seat_names_clean(names: tuple[str, str]) -> tuple[str, str]:
     return cleaned[0], cleaned[1]
 
 
-def same_device_game_create(*, user: AbstractBaseUser, names: tuple[str, str]) -> Game:
+def same_device_game_create(*, user: User, names: tuple[str, str]) -> Game:
     """A game on one shared screen: both seats are the same user, and it is never rated.
 
     `names` are the two players' names, seat 0 first (see seat_names_clean).
@@ -638,7 +639,7 @@ class RematchResult:
         return message_for(self.code) if self.code else ""
 
 
-def game_rematch(*, game_id: int, user: AbstractBaseUser, answer: Any) -> RematchResult:
+def game_rematch(*, game_id: int, user: User, answer: Any) -> RematchResult:
     """A player's answer about a rematch of a game that is over: "offer" or "decline".
 
     An offer from the seat that was offered one (an acceptance, or two offers that cross)

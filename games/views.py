@@ -16,6 +16,7 @@ from games import engine
 from games.computer.suggestions import computer_suggestion, suggestion_text
 from games.errors import ServiceError
 from games.forms import SameDeviceForm
+from games.http import AuthenticatedHttpRequest
 from games.live.audiences import game_audience, game_get
 from games.replay.page import replay_page
 from games.services import same_device_game_create
@@ -48,7 +49,7 @@ def _game_url(game_id: int) -> str:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def same_device_new(request: HttpRequest) -> HttpResponse:
+def same_device_new(request: AuthenticatedHttpRequest) -> HttpResponse:
     """GET explains and asks the two names (links are GETs); only the POST creates a game."""
     form = SameDeviceForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -59,7 +60,7 @@ def same_device_new(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
+def game_page(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     game = game_get(game_id)
     if game is None:
         raise Http404

@@ -91,7 +91,8 @@ class Channel(filesystem.Channel):
         default = os.path.join(os.path.dirname(self.data_folder_in.rstrip("/")), "unreadable")
         return str(self.transport_options.get("unreadable_folder", default))
 
-    def _put(self, queue: str, payload: dict, **kwargs: Any) -> None:
+    # kombu's filesystem Channel, whose signatures these keep, differs from its own base.
+    def _put(self, queue: str, payload: dict, **kwargs: Any) -> None:  # type: ignore[override]
         # Same name as stock kombu's, so the oldest message is still read first.
         name = f"{round(monotonic() * 1000)}_{uuid.uuid4()}.{queue}.msg"
         try:
@@ -99,7 +100,7 @@ class Channel(filesystem.Channel):
         except OSError as exc:
             raise ChannelError(f"Cannot add message {name!r} to {self.data_folder_out}") from exc
 
-    def _get(self, queue: str) -> dict:
+    def _get(self, queue: str) -> dict:  # type: ignore[override]
         wanted = f"{queue}.msg"
         for name in sorted(os.listdir(self.data_folder_in)):
             if name.partition(".")[2] != wanted:

@@ -11,7 +11,7 @@ _STANDARD = set(vars(logging.makeLogRecord({}))) | {"message", "asctime"}
 
 class JsonFormatter(logging.Formatter):
     def format(self, record: logging.LogRecord) -> str:
-        payload = {
+        payload: dict[str, str | int | float | bool | None] = {
             "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
             "level": record.levelname,
             "logger": record.name,

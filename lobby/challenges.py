@@ -11,7 +11,7 @@ import secrets
 from datetime import datetime, timedelta
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
@@ -50,9 +50,7 @@ def _locked_open(challenge_id: int, now: datetime) -> Challenge:
     return challenge
 
 
-def challenge_create(
-    *, challenger: AbstractBaseUser, opponent_username: str | None = None
-) -> Challenge:
+def challenge_create(*, challenger: User, opponent_username: str | None = None) -> Challenge:
     """A challenge to `opponent_username`, or an open one when it is empty."""
     opponent = None
     username = (opponent_username or "").strip()
@@ -80,7 +78,7 @@ def challenge_create(
     return challenge
 
 
-def challenge_accept(*, challenge_id: int, user: AbstractBaseUser) -> Game:
+def challenge_accept(*, challenge_id: int, user: User) -> Game:
     """Accept: create the game (the challenger's seat drawn at random) and send both to it."""
     with transaction.atomic():
         challenge = _locked_open(challenge_id, timezone.now())
@@ -121,7 +119,7 @@ def challenge_accept(*, challenge_id: int, user: AbstractBaseUser) -> Game:
     return game
 
 
-def _challenge_close(challenge_id: int, user: AbstractBaseUser, status: str) -> Challenge:
+def _challenge_close(challenge_id: int, user: User, status: str) -> Challenge:
     """An open challenge declined by its opponent or cancelled by its challenger."""
     declining = status == Challenge.Status.DECLINED
     with transaction.atomic():
@@ -136,12 +134,12 @@ def _challenge_close(challenge_id: int, user: AbstractBaseUser, status: str) -> 
     return challenge
 
 
-def challenge_decline(*, challenge_id: int, user: AbstractBaseUser) -> Challenge:
+def challenge_decline(*, challenge_id: int, user: User) -> Challenge:
     """Only the player a challenge is addressed to may decline it."""
     return _challenge_close(challenge_id, user, Challenge.Status.DECLINED)
 
 
-def challenge_cancel(*, challenge_id: int, user: AbstractBaseUser) -> Challenge:
+def challenge_cancel(*, challenge_id: int, user: User) -> Challenge:
     """Only the challenger may cancel."""
     return _challenge_close(challenge_id, user, Challenge.Status.CANCELLED)
 

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from django.utils.functional import Promise
+from typing import TYPE_CHECKING
+
 from django.utils.translation import gettext_lazy as _
 
 from games.errors import ServiceError
 from games.errors import message_for as game_message_for
 
-MESSAGES: dict[str, Promise] = {
+if TYPE_CHECKING:
+    from django_stubs_ext import StrPromise
+
+MESSAGES: dict[str, StrPromise] = {
     "challenge_not_found": _("No such challenge."),
     "challenge_not_open": _("This challenge is no longer open."),
     "challenge_expired": _("This challenge has expired."),
@@ -25,7 +29,7 @@ MESSAGES: dict[str, Promise] = {
 }
 
 
-def message_for(code: str) -> Promise:
+def message_for(code: str) -> StrPromise:
     """The text of a lobby code, else of a game's or a socket's code."""
     return MESSAGES.get(code) or game_message_for(code)
 
@@ -34,5 +38,5 @@ class LobbyError(ServiceError):
     """A refused lobby request; `code` is one of MESSAGES' keys or a game's code."""
 
     @property
-    def message(self) -> Promise:
+    def message(self) -> StrPromise:
         return message_for(self.code)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
@@ -25,7 +25,7 @@ def user_group(user_id: int) -> str:
     return f"user_{user_id}"
 
 
-def challenges_visible_to(user: AbstractBaseUser) -> list[Challenge]:
+def challenges_visible_to(user: User) -> list[Challenge]:
     """Open, unexpired challenges the user may see: theirs, addressed to them, and open ones."""
     return list(
         Challenge.objects.select_related("challenger", "opponent")
@@ -35,7 +35,7 @@ def challenges_visible_to(user: AbstractBaseUser) -> list[Challenge]:
     )
 
 
-def challenge_public(challenge: Challenge, user: AbstractBaseUser) -> dict[str, Any]:
+def challenge_public(challenge: Challenge, user: User) -> dict[str, Any]:
     """What the lobby shows of a challenge: usernames and times, nothing else."""
     return {
         "id": challenge.pk,
@@ -48,13 +48,11 @@ def challenge_public(challenge: Challenge, user: AbstractBaseUser) -> dict[str, 
     }
 
 
-def lobby_snapshot(user: AbstractBaseUser) -> list[dict[str, Any]]:
+def lobby_snapshot(user: User) -> list[dict[str, Any]]:
     return [challenge_public(c, user) for c in challenges_visible_to(user)]
 
 
-def live_games_snapshot(
-    user: AbstractBaseUser, limit: int = LIVE_GAMES_SHOWN
-) -> list[dict[str, Any]]:
+def live_games_snapshot(user: User, limit: int = LIVE_GAMES_SHOWN) -> list[dict[str, Any]]:
     """The games in progress as the lobby's socket sends them: public facts only."""
     return [
         {

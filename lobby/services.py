@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils import timezone
@@ -54,7 +54,7 @@ class QueueStatus:
         }
 
 
-def queue_status_of(*, user: AbstractBaseUser, now: datetime | None = None) -> QueueStatus:
+def queue_status_of(*, user: User, now: datetime | None = None) -> QueueStatus:
     """What the waiting page shows: queue size, own wait, own accepted range, or the game."""
     now = now or timezone.now()
     waiting = QueueEntry.objects.count()
@@ -78,7 +78,7 @@ def queue_status_of(*, user: AbstractBaseUser, now: datetime | None = None) -> Q
     )
 
 
-def queue_join(*, user: AbstractBaseUser, now: datetime | None = None) -> QueueStatus:
+def queue_join(*, user: User, now: datetime | None = None) -> QueueStatus:
     """Put the player in the queue (joining again keeps their place) and try to pair now.
 
     A player with a game in progress is not queued: the status points them to that game.
@@ -105,14 +105,14 @@ def queue_join(*, user: AbstractBaseUser, now: datetime | None = None) -> QueueS
     return queue_status_of(user=user, now=now)
 
 
-def queue_touch(*, user: AbstractBaseUser, now: datetime | None = None) -> QueueStatus:
+def queue_touch(*, user: User, now: datetime | None = None) -> QueueStatus:
     """A status request from the waiting page: proves the page is still open."""
     now = now or timezone.now()
     QueueEntry.objects.filter(user_id=user.pk).update(seen_at=now)
     return queue_status_of(user=user, now=now)
 
 
-def queue_leave(*, user: AbstractBaseUser, closed: bool = False) -> bool:
+def queue_leave(*, user: User, closed: bool = False) -> bool:
     """Take the player out of the queue; False when they were not in it.
 
     `closed`: not the player's choice, but their waiting page closing. Their other "Play

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -20,6 +20,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from games.computer.moves import computer_game_create, computer_game_in_progress
 from games.errors import ServiceError
+from games.http import AuthenticatedHttpRequest
 from games.models import Bot
 from games.selectors import active_game_id, live_games
 from lobby import challenges
@@ -36,7 +37,7 @@ def _game_url(game_id: int) -> str:
 
 
 @login_required
-def lobby(request: HttpRequest) -> HttpResponse:
+def lobby(request: AuthenticatedHttpRequest) -> HttpResponse:
     context = {
         "challenges": lobby_snapshot(request.user),
         "live_games": live_games(viewer=request.user, limit=LOBBY_LIVE_GAMES),
@@ -46,14 +47,14 @@ def lobby(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def live_games_page(request: HttpRequest) -> HttpResponse:
+def live_games_page(request: AuthenticatedHttpRequest) -> HttpResponse:
     """Games in progress; anyone signed in may open one as a spectator."""
     return render(request, "lobby/live.html", {"games": live_games(viewer=request.user)})
 
 
 @login_required
 @require_POST
-def challenge_create(request: HttpRequest) -> HttpResponse:
+def challenge_create(request: AuthenticatedHttpRequest) -> HttpResponse:
     username = request.POST.get("opponent", "")[:150]
     try:
         challenge = challenges.challenge_create(challenger=request.user, opponent_username=username)
@@ -70,7 +71,7 @@ def challenge_create(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def challenge_accept(request: HttpRequest, challenge_id: int) -> HttpResponse:
+def challenge_accept(request: AuthenticatedHttpRequest, challenge_id: int) -> HttpResponse:
     try:
         game = challenges.challenge_accept(challenge_id=challenge_id, user=request.user)
     except ServiceError as error:
@@ -80,7 +81,7 @@ def challenge_accept(request: HttpRequest, challenge_id: int) -> HttpResponse:
 
 
 def _challenge_close(
-    request: HttpRequest, close: Callable[..., object], challenge_id: int, done: str
+    request: AuthenticatedHttpRequest, close: Callable[..., object], challenge_id: int, done: str
 ) -> HttpResponse:
     try:
         close(challenge_id=challenge_id, user=request.user)
@@ -93,20 +94,20 @@ def _challenge_close(
 
 @login_required
 @require_POST
-def challenge_decline(request: HttpRequest, challenge_id: int) -> HttpResponse:
+def challenge_decline(request: AuthenticatedHttpRequest, challenge_id: int) -> HttpResponse:
     closed = _("Challenge declined.")
     return _challenge_close(request, challenges.challenge_decline, challenge_id, closed)
 
 
 @login_required
 @require_POST
-def challenge_cancel(request: HttpRequest, challenge_id: int) -> HttpResponse:
+def challenge_cancel(request: AuthenticatedHttpRequest, challenge_id: int) -> HttpResponse:
     closed = _("Challenge cancelled.")
     return _challenge_close(request, challenges.challenge_cancel, challenge_id, closed)
 
 
 @login_required
-def play_now(request: HttpRequest) -> HttpResponse:
+def play_now(request: AuthenticatedHttpRequest) -> HttpResponse:
     status = queue_status_of(user=request.user)
     return render(
         request,
@@ -122,7 +123,7 @@ def play_now(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def computer_new(request: HttpRequest) -> HttpResponse:
+def computer_new(request: AuthenticatedHttpRequest) -> HttpResponse:
     """Play the computer: GET shows the strengths; a POST with one starts the game at once.
 
     One game against the computer at a time: its moves cost the server real thinking, and

@@ -154,4 +154,5 @@ def translations(msgids: Iterable[str], language: str) -> tuple[dict[str, Any], 
         for msgid, text in django_catalogue.get_catalog().items()
         if msgid in wanted and any(text) and text != msgid  # gettext returns the msgid itself
     }
-    return catalog, django_catalogue.get_plural() or "n!=1"
+    # django-stubs types get_plural as a list; Django returns the expression, a string.
+    return catalog, django_catalogue.get_plural() or "n!=1"  # type: ignore[return-value]

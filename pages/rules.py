@@ -33,7 +33,7 @@ def _render_rules(language: str, mtime_ns: int) -> tuple[str, str]:
     md = markdown.Markdown(extensions=["tables", "toc"], output_format="html")
     text = (RULES_DIR / f"rules.{language}.md").read_text(encoding="utf-8")
     html = _RULE_ITEM.sub(r'<li id="\1"><strong>\1', md.convert(text))
-    return html, md.toc  # type: ignore[attr-defined]
+    return html, md.toc
 
 
 def rules_html(language: str | None = None) -> tuple[SafeString, SafeString]:

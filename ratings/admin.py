@@ -6,9 +6,10 @@ registered here next to the ledger it acts on.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from django.contrib import admin, messages
+from django.contrib.auth.models import User
 from django.db.models import Count, QuerySet
 from django.forms import ModelForm
 from django.http import HttpRequest
@@ -23,6 +24,9 @@ from games.admin import GameAdmin
 from games.clock.faults import fault_process
 from games.models import Game, ServiceFault
 from ratings.models import RatingEntry
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 def _game_link(game_id: int) -> str:
@@ -71,7 +75,7 @@ class RatingEntryInline(admin.TabularInline):
     extra = 0
     can_delete = False
     fields = ["player", "reason", "rating_before", "delta", "rating_after", "note", "created_at"]
-    readonly_fields = fields
+    readonly_fields = cast(list[str], fields)  # django-stubs types `fields` as field groups
     ordering = ["created_at", "id"]
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
@@ -132,9 +136,10 @@ class ServiceFaultAdmin(admin.ModelAdmin):
         return int(getattr(obj, "games_total", obj.games.count()))
 
     @admin.display(description=_("cancelled games"))
-    def games_list(self, obj: ServiceFault) -> str:
+    def games_list(self, obj: ServiceFault) -> StrOrPromise:
         if obj.pk is None:
-            return "—"
+            # django-stubs types pk as never None, but the add form's new fault has none yet.
+            return "—"  # type: ignore[unreachable]
         games = obj.games.select_related("player0", "player1").order_by("pk")
         if not games:
             return _("none")
@@ -156,7 +161,7 @@ class ServiceFaultAdmin(admin.ModelAdmin):
         self, request: HttpRequest, obj: ServiceFault, form: ModelForm, change: bool
     ) -> None:
         if not change:
-            obj.created_by = request.user
+            obj.created_by = cast(User, request.user)  # the admin site lets in only staff
         super().save_model(request, obj, form, change)
 
     def save_related(

@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import cast
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db.models import Count, F, IntegerField, Max, Q, QuerySet, Sum, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
@@ -69,7 +70,7 @@ def rating_states(*, user_ids: Iterable[int]) -> dict[int, PlayerRating]:
     return states
 
 
-def players_snapshot(users: list[AbstractBaseUser]) -> list[dict[str, object]]:
+def players_snapshot(users: list[User]) -> list[dict[str, object]]:
     """Each player's {"rating", "rating_label"} now, in one query: what a new rated game
     stores (games.services.game_create) and shows beside the names until it ends."""
     states = rating_states(user_ids=[user.pk for user in users])
@@ -79,7 +80,7 @@ def players_snapshot(users: list[AbstractBaseUser]) -> list[dict[str, object]]:
     ]
 
 
-def rating_of(user: AbstractBaseUser) -> int:
+def rating_of(user: User) -> int:
     return rating_state(user_id=user.pk).rating
 
 
@@ -88,7 +89,7 @@ def rating_label(state: PlayerRating) -> str:
     return display_rating(state.rating, state.games_played)
 
 
-def rating_history(*, user: AbstractBaseUser) -> list[RatingEntry]:
+def rating_history(*, user: User) -> list[RatingEntry]:
     """Every ledger entry of the player, oldest first."""
     return list(
         RatingEntry.objects.filter(player=user).select_related("game").order_by("created_at", "id")
@@ -169,7 +170,7 @@ def leaderboard(*, now: datetime | None = None, limit: int = LEADERBOARD_SIZE) -
     return rows
 
 
-def games_of(*, user: AbstractBaseUser, against_computer: bool = False) -> QuerySet[Game]:
+def games_of(*, user: User, against_computer: bool = False) -> QuerySet[Game]:
     """The player's games against people (or, asked so, against the computer), newest
     first, with what the profile shows of each."""
     games = Game.objects.filter(Q(player0=user) | Q(player1=user))
@@ -192,7 +193,7 @@ class ProfileGame:
 
 
 def profile_games(
-    *, user: AbstractBaseUser, limit: int = 50, against_computer: bool = False
+    *, user: User, limit: int = 50, against_computer: bool = False
 ) -> list[ProfileGame]:
     """The profile's game list; games against the computer are listed apart (unrated)."""
     games = list(games_of(user=user, against_computer=against_computer)[:limit])
@@ -212,8 +213,11 @@ def profile_games(
             opponent = ""
         else:
             other = game.player1 if seat == 0 else game.player0
+            # A game of the user's that is not on one device gives them exactly one seat.
             opponent = (
-                game.display_names()[1 - seat] if game.against_computer else other.get_username()
+                game.display_names()[1 - cast(int, seat)]
+                if game.against_computer
+                else other.get_username()
             )
         if game.status == Game.Status.FINISHED and seat is not None and game.winner_seat in (0, 1):
             outcome = "win" if game.winner_seat == seat else "loss"
@@ -239,7 +243,7 @@ class ResultsSummary:
     cancelled: int
 
 
-def results_summary(*, user: AbstractBaseUser) -> ResultsSummary:
+def results_summary(*, user: User) -> ResultsSummary:
     """Wins and losses over finished games against people (rated or not), and cancelled
     games; games against the computer are counted apart (`computer_summary`)."""
     games = (
@@ -272,4 +276,7 @@ def game_rating_changes(*, game_id: int) -> list[dict[str, int]] | None:
     seats = [by_player.get(game.player0_id), by_player.get(game.player1_id)]
     if not all(seats):
         return None
-    return [{"before": e.rating_before, "after": e.rating_after, "delta": e.delta} for e in seats]
+    return [
+        {"before": e.rating_before, "after": e.rating_after, "delta": e.delta}
+        for e in cast(list[RatingEntry], seats)  # all() above ruled out None
+    ]

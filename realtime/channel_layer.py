@@ -214,7 +214,7 @@ class SteadyRedisChannelLayer(RedisChannelLayer):
     async def group_send(self, group: str, message: dict[str, Any]) -> None:
         await self.group_send_many([(group, message)])
 
-    async def group_add(self, group: str, channel: str) -> bool:  # type: ignore[override]
+    async def group_add(self, group: str, channel: str) -> bool:
         """channels_redis's `group_add`, saying whether `channel` was missing from the group.
 
         A Redis restarted without persistence has lost every group: a connection that

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-from django.utils.functional import Promise
+from typing import TYPE_CHECKING
+
 from django.utils.translation import gettext_lazy as _
 
-MESSAGES: dict[str, Promise] = {
+if TYPE_CHECKING:
+    from django_stubs_ext import StrPromise
+
+MESSAGES: dict[str, StrPromise] = {
     "bad_request": _("The request was malformed."),
     "rate_limited": _("Too many messages: slow down."),
     # The socket is open: it is the server that cannot serve (its database, its Redis).
@@ -13,5 +17,5 @@ MESSAGES: dict[str, Promise] = {
 }
 
 
-def message_for(code: str) -> Promise:
+def message_for(code: str) -> StrPromise:
     return MESSAGES.get(code, MESSAGES["bad_request"])

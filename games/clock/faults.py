@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.db.models.functions import Coalesce
@@ -108,7 +108,7 @@ def fault_record(
     start: datetime,
     end: datetime,
     note: str = "",
-    created_by: AbstractBaseUser | None = None,
+    created_by: User | None = None,
 ) -> ServiceFault:
     """Record a fault and cancel the games it touched.
 
@@ -203,7 +203,7 @@ def heartbeats_prune(*, keep: timedelta = timedelta(days=2)) -> int:
     return deleted
 
 
-def game_cancel_by_admin(*, game_id: int, admin: AbstractBaseUser) -> bool:
+def game_cancel_by_admin(*, game_id: int, admin: User) -> bool:
     """The admin action "cancel game (service fault)": one game, no window."""
     return game_cancel_for_fault(
         game_id=game_id, note=f"cancelled by admin {admin.get_username()}"[:200]

@@ -29,6 +29,7 @@ import socket
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from typing import cast
 
 from django.conf import settings
 from django.db import DatabaseError, close_old_connections, connection
@@ -98,7 +99,8 @@ class ClockKeeper:
         for outcome in outcomes:
             if isinstance(outcome, BaseException):
                 raise outcome  # the database, not one game: the whole pass backs off
-        return sum(int(outcome) for outcome in outcomes)
+        # The loop above raised any exception: only booleans are left.
+        return sum(int(cast(bool, outcome)) for outcome in outcomes)
 
     def settle_in_thread(self, game_id: int, deadline: float, now: float) -> bool:
         # Each settler thread has its own connection: drop it if an outage broke it.

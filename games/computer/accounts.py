@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 
@@ -28,7 +28,7 @@ def bot_username(strength: str) -> str:
     return f"computer:{strength}"
 
 
-def bot_account(*, strength: str) -> AbstractBaseUser:
+def bot_account(*, strength: str) -> User:
     """The account of the computer player of this strength, made on first use. Idempotent.
 
     Inactive and without a usable password: nobody logs in as it, challenges it or meets

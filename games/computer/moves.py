@@ -18,7 +18,7 @@ import time
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Q
 
@@ -46,7 +46,7 @@ def decision_seed(*parts: object) -> int:
 
 def computer_game_create(
     *,
-    user: AbstractBaseUser,
+    user: User,
     strength: str,
     seat: int | None = None,
     snapshot: dict[str, Any] | None = None,
@@ -92,7 +92,7 @@ def computer_game_create(
     return game
 
 
-def computer_game_in_progress(*, user: AbstractBaseUser) -> Game | None:
+def computer_game_in_progress(*, user: User) -> Game | None:
     """The player's game against the computer that is not over yet, if any."""
     return (
         Game.objects.filter(status__in=Game.ACTIVE_STATUSES)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 
 from games.models import Game
 
@@ -20,7 +20,7 @@ def game_get(game_id: int) -> Game | None:
     return Game.objects.select_related("player0", "player1").filter(pk=game_id).first()
 
 
-def game_audience(game: Game, user: AbstractBaseUser | None) -> str:
+def game_audience(game: Game, user: User | None) -> str:
     user_id = getattr(user, "pk", None)
     seats = game.seats_of(user_id) if user_id is not None else []
     if len(seats) == 2:

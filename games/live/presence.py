@@ -28,6 +28,7 @@ import logging
 import threading
 import time
 from collections.abc import Iterable
+from typing import cast
 
 import redis
 from django.conf import settings
@@ -126,7 +127,8 @@ class RedisPresence:
         return [count > 0 for count in pipe.execute()]
 
     def expire(self, now: float) -> set[int]:
-        members = self.client.zrangebyscore(self._index, "-inf", now)
+        # Without scores or decode_responses, Redis answers a list of bytes.
+        members = cast(list[bytes], self.client.zrangebyscore(self._index, "-inf", now))
         if not members:
             return set()
         pipe = self.client.pipeline(transaction=False)

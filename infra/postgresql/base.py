@@ -34,8 +34,9 @@ class SteadyReconnectAttempt(AttemptWithBackoff):
         self.delay = min(self.delay, RECONNECT_MAX_DELAY)
 
 
-# The name the pool looks up when it schedules a reconnection (psycopg_pool has no option).
-psycopg_pool.pool.AttemptWithBackoff = SteadyReconnectAttempt  # type: ignore[misc]
+# The name the pool looks up when it schedules a reconnection (psycopg_pool has no option),
+# imported there from psycopg_pool.base without being exported.
+psycopg_pool.pool.AttemptWithBackoff = SteadyReconnectAttempt  # type: ignore[attr-defined]
 
 
 def check_idle_connection(conn: psycopg.Connection[Any]) -> None:

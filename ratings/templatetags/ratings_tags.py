@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 
 from ratings.chart import rating_chart
 from ratings.elo import PROVISIONAL_GAMES
@@ -21,7 +21,7 @@ register = template.Library()
 
 
 @register.inclusion_tag("ratings/_profile_games.html", takes_context=True)
-def profile_games_section(context: dict[str, Any], player: AbstractBaseUser) -> dict[str, Any]:
+def profile_games_section(context: dict[str, Any], player: User) -> dict[str, Any]:
     """The profile's rating and games section: `{% profile_games_section player %}`."""
     state = rating_state(user_id=player.pk)
     history = rating_history(user=player)
@@ -43,6 +43,6 @@ def profile_games_section(context: dict[str, Any], player: AbstractBaseUser) -> 
 
 
 @register.simple_tag
-def rating_display(player: AbstractBaseUser) -> str:
+def rating_display(player: User) -> str:
     """`{% rating_display user %}` -> "1534?" while provisional."""
     return rating_label(rating_state(user_id=player.pk))
