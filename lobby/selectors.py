@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Q
 from django.urls import reverse
@@ -11,6 +9,7 @@ from django.utils import timezone
 
 from games.clock.timebase import to_ms
 from games.selectors import LIVE_GAMES_SHOWN, live_games
+from lobby.messages import ChallengeEntry, LiveGame
 from lobby.models import Challenge
 
 # Every lobby socket joins LOBBY_GROUP (a change to the list) and its user's own group
@@ -35,7 +34,7 @@ def challenges_visible_to(user: AbstractBaseUser) -> list[Challenge]:
     )
 
 
-def challenge_public(challenge: Challenge, user: AbstractBaseUser) -> dict[str, Any]:
+def challenge_public(challenge: Challenge, user: AbstractBaseUser) -> ChallengeEntry:
     """What the lobby shows of a challenge: usernames and times, nothing else."""
     return {
         "id": challenge.pk,
@@ -48,13 +47,11 @@ def challenge_public(challenge: Challenge, user: AbstractBaseUser) -> dict[str, 
     }
 
 
-def lobby_snapshot(user: AbstractBaseUser) -> list[dict[str, Any]]:
+def lobby_snapshot(user: AbstractBaseUser) -> list[ChallengeEntry]:
     return [challenge_public(c, user) for c in challenges_visible_to(user)]
 
 
-def live_games_snapshot(
-    user: AbstractBaseUser, limit: int = LIVE_GAMES_SHOWN
-) -> list[dict[str, Any]]:
+def live_games_snapshot(user: AbstractBaseUser, limit: int = LIVE_GAMES_SHOWN) -> list[LiveGame]:
     """The games in progress as the lobby's socket sends them: public facts only."""
     return [
         {
