@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
 from django.urls import reverse
 
 from games.models import Game
+from lobby.messages import (
+    LobbyChangedEvent,
+    LobbyDeclinedEvent,
+    LobbyLiveEvent,
+    LobbyQueueEvent,
+    LobbyRedirectEvent,
+    QueueChange,
+)
 from lobby.models import Challenge
 from lobby.selectors import LIVE_GROUP, LOBBY_GROUP, user_group
 from realtime.fanout import group_send_all
@@ -16,7 +25,7 @@ from realtime.fanout import group_send_all
 logger = logging.getLogger(__name__)
 
 
-def _notify(group: str, message: dict[str, Any]) -> None:
+def _notify(group: str, message: Mapping[str, Any]) -> None:
     try:
         group_send_all([(group, message)])
     except Exception:  # the change is committed; the pages also learn of it on reload
@@ -25,18 +34,20 @@ def _notify(group: str, message: dict[str, Any]) -> None:
 
 def lobby_changed_on_commit() -> None:
     """Every lobby page re-reads the challenges it may see."""
-    transaction.on_commit(lambda: _notify(LOBBY_GROUP, {"type": "lobby.changed"}))
+    message: LobbyChangedEvent = {"type": "lobby.changed"}
+    transaction.on_commit(lambda: _notify(LOBBY_GROUP, message))
 
 
 def live_games_changed_on_commit() -> None:
     """Every page showing the games in progress re-reads them (one started, or one is over)."""
-    transaction.on_commit(lambda: _notify(LIVE_GROUP, {"type": "lobby.live"}))
+    message: LobbyLiveEvent = {"type": "lobby.live"}
+    transaction.on_commit(lambda: _notify(LIVE_GROUP, message))
 
 
 def players_redirect_on_commit(game: Game) -> None:
     """Both players' lobby sockets go to the new game, whether a challenge or the queue
     made it."""
-    message = {
+    message: LobbyRedirectEvent = {
         "type": "lobby.redirect",
         "url": reverse("game", kwargs={"game_id": game.pk}),
         "game": game.pk,
@@ -54,14 +65,17 @@ def challenger_told_declined_on_commit(challenge: Challenge) -> None:
     """The challenger's lobby says who declined: the challenge leaving the list says nothing
     of why."""
     assert challenge.opponent is not None  # only a challenge addressed to someone is declined
-    message = {"type": "lobby.declined", "by": challenge.opponent.get_username()}
+    message: LobbyDeclinedEvent = {
+        "type": "lobby.declined",
+        "by": challenge.opponent.get_username(),
+    }
     group = user_group(challenge.challenger_id)
     transaction.on_commit(lambda: _notify(group, message))
 
 
-def queue_changed_on_commit(user_id: int, change: str) -> None:
+def queue_changed_on_commit(user_id: int, change: QueueChange) -> None:
     """Every "Play now" page of the player shows the same queue: one joined ("joined"), or
     left it ("left"), or the page that had joined was closed ("closed")."""
-    message = {"type": "lobby.queue", "change": change}
+    message: LobbyQueueEvent = {"type": "lobby.queue", "change": change}
     group = user_group(user_id)
     transaction.on_commit(lambda: _notify(group, message))

@@ -18,6 +18,20 @@ from django.utils import translation
 
 from games.selectors import active_game_id
 from lobby.errors import message_for
+from lobby.messages import (
+    LiveGame,
+    LobbyChangedEvent,
+    LobbyDeclinedEvent,
+    LobbyLiveEvent,
+    LobbyQueueEvent,
+    LobbyRedirectEvent,
+    challenges_message,
+    declined_message,
+    live_games_message,
+    queue_answer,
+    queue_changed,
+    redirect_message,
+)
 from lobby.selectors import (
     LIVE_GROUP,
     LOBBY_GROUP,
@@ -72,14 +86,14 @@ class LobbyConsumer(JsonSocketConsumer):
 
     async def send_challenges(self) -> None:
         challenges = await database_sync_to_async(lobby_snapshot)(self.scope["user"])
-        await self.send_json({"type": "challenges", "challenges": challenges})
+        await self.send_json(challenges_message(challenges))
 
     async def resync(self) -> None:
         # A redirect to a game made meanwhile (a challenge accepted) was lost with the rest.
         game_id = await database_sync_to_async(active_game_id)(self.scope["user"].pk)
         if game_id is not None:
             url = reverse("game", kwargs={"game_id": game_id})
-            await self.send_json({"type": "redirect", "url": url, "game": game_id})
+            await self.send_json(redirect_message(url, game_id))
         await self.send_challenges()
         if self.live:
             await self.send_live_games()
@@ -91,13 +105,13 @@ class LobbyConsumer(JsonSocketConsumer):
         return str(message_for("lobby_database_unavailable"))
 
     async def send_live_games(self) -> None:
-        def snapshot() -> list[dict[str, Any]]:
+        def snapshot() -> list[LiveGame]:
             # The computer's seat is named in the page's language ("Ordenador (difícil)").
             with translation.override(self.language):
                 return live_games_snapshot(self.scope["user"])
 
         games = await database_sync_to_async(snapshot)()
-        await self.send_json({"type": "live_games", "games": games})
+        await self.send_json(live_games_message(games))
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         # Challenges are made over plain POST forms; the socket carries the queue and pings.
@@ -139,33 +153,33 @@ class LobbyConsumer(JsonSocketConsumer):
             return
         # The request's id comes back with the answer, so that the page knows which of its
         # requests is answered and does not send it again.
-        await self.send_json({**status.as_message(), "id": echo_id(data.get("id"))})
+        await self.send_json(queue_answer(status.as_message(), echo_id(data.get("id"))))
 
-    async def lobby_changed(self, event: dict[str, Any]) -> None:
+    async def lobby_changed(self, event: LobbyChangedEvent) -> None:
         # The group message carries nothing: each connection reads only what its user may see.
         try:
             await self.send_challenges()
         except UNAVAILABLE_ERRORS:
             logger.warning("lobby list not refreshed (unavailable); the next change will")
 
-    async def lobby_live(self, event: dict[str, Any]) -> None:
+    async def lobby_live(self, event: LobbyLiveEvent) -> None:
         # Only on a change: the page drew the list it was served with.
         try:
             await self.send_live_games()
         except UNAVAILABLE_ERRORS:
             logger.warning("live games not refreshed (unavailable); the next change will")
 
-    async def lobby_queue(self, event: dict[str, Any]) -> None:
+    async def lobby_queue(self, event: LobbyQueueEvent) -> None:
         """The player joined or left the queue elsewhere (another tab): this page's status."""
         try:
             status = await database_sync_to_async(queue_status_of)(user=self.scope["user"])
         except UNAVAILABLE_ERRORS:
             logger.warning("queue change not told (unavailable); the next status poll will")
             return
-        await self.send_json({**status.as_message(), "change": event["change"]})
+        await self.send_json(queue_changed(status.as_message(), event["change"]))
 
-    async def lobby_redirect(self, event: dict[str, Any]) -> None:
-        await self.send_json({"type": "redirect", "url": event["url"], "game": event["game"]})
+    async def lobby_redirect(self, event: LobbyRedirectEvent) -> None:
+        await self.send_json(redirect_message(event["url"], event["game"]))
 
-    async def lobby_declined(self, event: dict[str, Any]) -> None:
-        await self.send_json({"type": "declined", "by": event["by"]})
+    async def lobby_declined(self, event: LobbyDeclinedEvent) -> None:
+        await self.send_json(declined_message(event["by"]))

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib.auth.models import User
 from django.db.models import Q
 from django.urls import reverse
@@ -11,6 +9,7 @@ from django.utils import timezone
 
 from games.clock.timebase import to_ms
 from games.selectors import LIVE_GAMES_SHOWN, live_games
+from lobby.messages import ChallengeEntry, LiveGame
 from lobby.models import Challenge
 
 # Every lobby socket joins LOBBY_GROUP (a change to the list) and its user's own group
@@ -35,7 +34,7 @@ def challenges_visible_to(user: User) -> list[Challenge]:
     )
 
 
-def challenge_public(challenge: Challenge, user: User) -> dict[str, Any]:
+def challenge_public(challenge: Challenge, user: User) -> ChallengeEntry:
     """What the lobby shows of a challenge: usernames and times, nothing else."""
     return {
         "id": challenge.pk,
@@ -48,11 +47,11 @@ def challenge_public(challenge: Challenge, user: User) -> dict[str, Any]:
     }
 
 
-def lobby_snapshot(user: User) -> list[dict[str, Any]]:
+def lobby_snapshot(user: User) -> list[ChallengeEntry]:
     return [challenge_public(c, user) for c in challenges_visible_to(user)]
 
 
-def live_games_snapshot(user: User, limit: int = LIVE_GAMES_SHOWN) -> list[dict[str, Any]]:
+def live_games_snapshot(user: User, limit: int = LIVE_GAMES_SHOWN) -> list[LiveGame]:
     """The games in progress as the lobby's socket sends them: public facts only."""
     return [
         {

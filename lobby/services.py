@@ -9,7 +9,6 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
@@ -23,6 +22,7 @@ from games.selectors import active_game_id, players_in_games
 from games.services import game_create
 from lobby import matchmaking
 from lobby.broadcast import players_redirect_on_commit, queue_changed_on_commit
+from lobby.messages import QueueStatusFields
 from lobby.models import QueueEntry
 from ratings.selectors import players_snapshot, rating_state
 
@@ -41,7 +41,7 @@ class QueueStatus:
     accepted_range: int | None
     game_id: int | None = None  # set when the player already has a game to go to
 
-    def as_message(self) -> dict[str, Any]:
+    def as_message(self) -> QueueStatusFields:
         return {
             "type": "queue",
             "in_queue": self.in_queue,

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from asgiref.sync import sync_to_async
@@ -26,7 +27,13 @@ from redis.exceptions import RedisError
 from realtime import fastjson
 from realtime.database_watch import DatabaseWatch, database_reachable
 from realtime.errors import message_for
-from realtime.messages import is_request_id
+from realtime.messages import (
+    RequestId,
+    error_message,
+    is_request_id,
+    pong_message,
+    service_message,
+)
 from realtime.ratelimit import RateLimiter, SharedBudget
 
 logger = logging.getLogger(__name__)
@@ -87,7 +94,7 @@ def scope_language(scope: dict[str, Any]) -> str:
     return settings.LANGUAGE_CODE
 
 
-def echo_id(value: Any) -> str | int | None:
+def echo_id(value: Any) -> RequestId | None:
     """A request id fit to send back, else nothing."""
     return value if is_request_id(value) else None
 
@@ -213,11 +220,11 @@ class JsonSocketConsumer(AsyncWebsocketConsumer):
 
         Called by DATABASE_WATCH for every socket of the process that watches it.
         """
-        message: dict[str, Any] = {"type": "service", "database": reachable}
+        notice = None
         if not reachable:
             with translation.override(self.language):
-                message["message"] = self.database_notice()
-        await self.send_json(message)
+                notice = self.database_notice()
+        await self.send_json(service_message(reachable, notice))
         if reachable:
             await self.resync()
 
@@ -272,9 +279,10 @@ class JsonSocketConsumer(AsyncWebsocketConsumer):
             return True
 
     async def send_pong(self) -> None:
-        await self.send_json({"type": "pong", "server_time": round(time.time() * 1000)})
+        await self.send_json(pong_message(round(time.time() * 1000)))
 
-    async def send_json(self, content: dict[str, Any]) -> None:
+    async def send_json(self, content: Mapping[str, Any]) -> None:
+        """A message of this socket's vocabulary (realtime.messages, the app's messages)."""
         await self.send(text_data=fastjson.dumps_text(content))
 
     def error_text(self, code: str) -> str:
@@ -284,9 +292,7 @@ class JsonSocketConsumer(AsyncWebsocketConsumer):
     async def send_error(self, code: str, request_id: Any = None) -> None:
         with translation.override(self.language):
             message = self.error_text(code)
-        await self.send_json(
-            {"type": "error", "id": echo_id(request_id), "code": code, "message": message}
-        )
+        await self.send_json(error_message(code, echo_id(request_id), message))
 
     def parse(self, text_data: str | None, bytes_data: bytes | None) -> dict[str, Any] | None:
         """The message as a dict, or None when it is too big, not JSON, or not an object."""

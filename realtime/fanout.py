@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -13,7 +14,7 @@ from realtime.channel_layer import Guard
 
 
 def group_send_all(
-    messages: list[tuple[str, dict[str, Any]]], *, only_if: Guard | None = None
+    messages: Sequence[tuple[str, Mapping[str, Any]]], *, only_if: Guard | None = None
 ) -> None:
     """All of a change's messages at once, from the thread that made the change.
 

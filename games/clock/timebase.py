@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from datetime import UTC, datetime, timedelta
+from typing import overload
 
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
@@ -30,6 +31,12 @@ def to_datetime(t: float) -> datetime:
     return EPOCH + timedelta(microseconds=-(-numerator * 1_000_000 // denominator))
 
 
+@overload
+def to_ms(t: float) -> int: ...
+@overload
+def to_ms(t: None) -> None: ...
+@overload
+def to_ms(t: float | None) -> int | None: ...
 def to_ms(t: float | None) -> int | None:
     """Epoch seconds to epoch milliseconds, the unit the browser's Date uses."""
     return None if t is None else round(t * 1000)

@@ -8,7 +8,8 @@ not see it (docs/architecture.md, how a move flows).
 from __future__ import annotations
 
 import logging
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, cast
 
 from games import engine
 from games.clock import timebase
@@ -18,6 +19,16 @@ from games.live.audiences import (
     WATCH,
     game_audiences,
     game_group,
+)
+from games.live.messages import (
+    Event,
+    GameEvent,
+    GameView,
+    PlayerMeta,
+    PresenceMessage,
+    RematchInfo,
+    RematchMessage,
+    StateMessage,
 )
 from games.live.presence import WATCH as WATCH_SLOT
 from games.live.presence import (
@@ -52,7 +63,7 @@ def with_computer(game: Game, connected: list[bool]) -> list[bool]:
     return [on or seat == game.bot_seat for seat, on in enumerate(connected)]
 
 
-def players_meta(game: Game) -> list[dict[str, Any]]:
+def players_meta(game: Game) -> list[PlayerMeta]:
     """Names, and the ratings stored with the game when it was created (no ledger read).
 
     `name` is what the page calls the seat: a same-device game's player names, else the
@@ -74,7 +85,7 @@ def players_meta(game: Game) -> list[dict[str, Any]]:
     ]
 
 
-def rematch_info(game: Game, *, declined_by: int | None = None) -> dict[str, Any]:
+def rematch_info(game: Game, *, declined_by: int | None = None) -> RematchInfo:
     """Where a rematch stands: the seat whose offer is open, the new game once agreed."""
     return {
         "offered_by": game.rematch_offered_by,
@@ -90,8 +101,9 @@ def client_view(
     now: float,
     *,
     connected: list[bool] | None,
-    meta: list[dict[str, Any]] | None = None,
-) -> dict[str, Any]:
+    meta: list[PlayerMeta] | None = None,
+) -> GameView:
+    """The engine's view for the audience, with what the platform adds (the same keys)."""
     view = engine_view(state, audience, now)
     view["id"] = game.pk
     for player, extra in zip(view["players"], meta or players_meta(game), strict=True):
@@ -101,20 +113,20 @@ def client_view(
     view["connected"] = None if connected is None else with_computer(game, connected)
     view["rated"] = game.rated
     view["rematch"] = rematch_info(game)
-    return view
+    return cast(GameView, view)  # the engine's dict: GameView names its keys
 
 
 def state_message(
     game: Game,
     audience: str,
     *,
-    events: list[dict[str, Any]] | None = None,
+    events: list[Event] | None = None,
     now: float | None = None,
     connected: list[bool] | None = None,
-    meta: list[dict[str, Any]] | None = None,
+    meta: list[PlayerMeta] | None = None,
     state: Any = None,
-    log: list[dict[str, Any]] | None = None,
-) -> dict[str, Any]:
+    log: list[Event] | None = None,
+) -> StateMessage:
     """`{"type": "state", ...}` for one audience, from the game row as it is now.
 
     `log`, when given, is every event of the game so far (games.replay.log.game_events): sent
@@ -127,7 +139,7 @@ def state_message(
         # Still None while Redis is away: the page then keeps the dots it shows, rather
         # than telling each player that the other has gone.
         connected = presence_connected(game.pk)
-    message = {
+    message: StateMessage = {
         "type": "state",
         "version": game.version,
         "game": client_view(game, state, audience, now, connected=connected, meta=meta),
@@ -138,7 +150,7 @@ def state_message(
     return message
 
 
-def message_text(message: dict[str, Any]) -> str:
+def message_text(message: Mapping[str, Any]) -> str:
     """A message as the WebSocket frame it is sent as: compact JSON.
 
     Every frame the game sockets send is written here, with orjson (realtime.fastjson):
@@ -148,7 +160,9 @@ def message_text(message: dict[str, Any]) -> str:
     return fastjson.dumps_text(message)
 
 
-def game_event(message: dict[str, Any], *, since: int | None = None) -> dict[str, Any]:
+def game_event(
+    message: StateMessage | PresenceMessage | RematchMessage, *, since: int | None = None
+) -> GameEvent:
     """The channel-layer event carrying `message` to an audience's sockets.
 
     Serialized here, once per audience, rather than by every socket that receives it; the
@@ -156,7 +170,7 @@ def game_event(message: dict[str, Any], *, since: int | None = None) -> dict[str
     is the version the state's events start from: a socket sent an older one missed
     changes in between, whose events it reads instead (GameConsumer.game_message).
     """
-    event: dict[str, Any] = {"type": "game.message", "text": message_text(message)}
+    event: GameEvent = {"type": "game.message", "text": message_text(message)}
     if message["type"] == "state":
         event["version"] = message["version"]  # what the socket then knows it has sent
         if since is not None:
@@ -224,9 +238,9 @@ def state_messages(
     events: list[dict[str, Any]],
     now: float,
     listening: list[bool] | None,
-    meta: list[dict[str, Any]],
+    meta: list[PlayerMeta],
     since: int | None = None,
-) -> list[tuple[str, dict[str, Any]]]:
+) -> list[tuple[str, GameEvent]]:
     """(group, event) for each audience of the game that somebody listens to."""
     connected = None if listening is None else listening[:2]
     outgoing = []
@@ -248,7 +262,8 @@ def state_messages(
 
 def broadcast_rematch(game: Game, *, declined_by: int | None = None) -> None:
     """Tell every audience of a finished game where its rematch stands (on commit)."""
-    event = game_event({"type": "rematch", **rematch_info(game, declined_by=declined_by)})
+    message: RematchMessage = {"type": "rematch", **rematch_info(game, declined_by=declined_by)}
+    event = game_event(message)
     try:
         group_send_all(
             [(game_group(game.pk, audience), event) for audience in game_audiences(game)]
@@ -257,11 +272,12 @@ def broadcast_rematch(game: Game, *, declined_by: int | None = None) -> None:
         logger.exception("rematch broadcast of game %s failed", game.pk)
 
 
-def presence_messages(game: Game) -> list[tuple[str, dict[str, Any]]]:
+def presence_messages(game: Game) -> list[tuple[str, GameEvent]]:
     connected = presence_connected(game.pk)
     if connected is None:  # Redis is away: nothing known to tell, and no layer to tell it by
         return []
-    event = game_event({"type": "presence", "connected": with_computer(game, connected)})
+    message: PresenceMessage = {"type": "presence", "connected": with_computer(game, connected)}
+    event = game_event(message)
     return [(game_group(game.pk, audience), event) for audience in game_audiences(game)]
 
 

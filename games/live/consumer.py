@@ -19,6 +19,7 @@ from games.errors import message_for
 from games.live import presence
 from games.live.audiences import audience_seats, game_audience, game_get, game_group
 from games.live.broadcast import broadcast_presence, state_message
+from games.live.messages import GameEvent, StateMessage, action_ack, rematch_ack
 from games.replay.log import game_events
 from realtime.consumer import (
     CLOSE_NOT_FOUND,
@@ -155,7 +156,7 @@ class GameConsumer(JsonSocketConsumer):
         """
         sent = self.sent_version
 
-        def build() -> dict[str, Any] | None:
+        def build() -> StateMessage | None:
             game = game_get(self.game_id)
             if game is None or (only_if_newer and game.version <= sent):
                 return None
@@ -221,7 +222,7 @@ class GameConsumer(JsonSocketConsumer):
 
         result = await in_pool(submit)()
         if result.ok:
-            await self.send_json({"type": "ack", "id": request_id, "version": result.version})
+            await self.send_json(action_ack(request_id, result.version))
         else:
             await self.send_error(result.code, request_id)
 
@@ -235,11 +236,11 @@ class GameConsumer(JsonSocketConsumer):
             game_id=self.game_id, user=self.scope["user"], answer=data.get("answer")
         )
         if result.ok:
-            await self.send_json({"type": "ack", "id": request_id, "game": result.game_id})
+            await self.send_json(rematch_ack(request_id, result.game_id))
         else:
             await self.send_error(result.code, request_id)
 
-    async def game_message(self, event: dict[str, Any]) -> None:
+    async def game_message(self, event: GameEvent) -> None:
         """A message built for this connection's audience by games.live.broadcast."""
         version = event.get("version")
         if version is not None:

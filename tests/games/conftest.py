@@ -10,6 +10,7 @@ from channels.layers import channel_layers
 from django.contrib.auth.models import AbstractBaseUser
 
 from tests.conftest import close_stray_connections
+from tests.realtime.vocabulary import wire  # noqa: F401  (a fixture, found by name)
 
 
 @pytest.fixture(autouse=True)

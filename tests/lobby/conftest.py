@@ -7,5 +7,6 @@ from tests.games.conftest import (  # noqa: F401  (fixtures, found by name)
     carol,
     close_thread_connections,
     fresh_channel_layer,
+    wire,
 )
 from tests.ratings.conftest import fast_passwords, play_game, players  # noqa: F401

@@ -1,0 +1,199 @@
+"""The game socket's messages (/ws/games/<id>/), both ways, and the channel-layer event that
+carries them to a game's sockets: the types games.live.broadcast and the consumer build.
+
+What every socket shares (error, pong, service, ping, the ack's base, request ids) is
+realtime.messages'. No `from __future__ import annotations`: see realtime.messages.
+"""
+
+from typing import Any, Literal, NotRequired, TypeAlias, TypedDict
+
+from realtime.messages import (
+    AckMessage,
+    ErrorMessage,
+    PingMessage,
+    PongMessage,
+    RequestId,
+    ServiceMessage,
+)
+
+# One of the engine's events ({"type": "play", "t": …, "player": …, …}), filtered for the
+# audience (engine.events_for): the engine's to define.
+Event: TypeAlias = dict[str, Any]
+
+
+class RematchInfo(TypedDict):
+    """Where a finished game's rematch stands, in every view (`rematch`) and message."""
+
+    offered_by: int | None  # the seat whose offer is open
+    game: int | None  # the new game, once both agreed
+    declined_by: int | None  # the seat that has just declined (messages only; null in views)
+
+
+class PlayerMeta(TypedDict):
+    """A seat's name and rating as the platform adds them to the engine's player view."""
+
+    username: str
+    name: str  # what the page calls the seat (a same-device game's names)
+    bot: str | None  # a computer player's strength; null for a person
+    rating: int
+    rating_label: str
+
+
+class PlayerView(PlayerMeta):
+    """One seat in a view: the engine's public facts about it, and the platform's names."""
+
+    balance: int
+    bank: float  # seconds left, as of `now`
+    hand_count: int
+    started: bool
+    continued: bool
+
+
+class GameView(TypedDict):
+    """The game as one audience may see it (a seat, a spectator, a shared screen): the
+    engine's view (engine.view, engine.device_view) with what the platform adds
+    (games.live.broadcast.client_view). Times are epoch seconds but for `deadline` and
+    `server_time`, in milliseconds; the nested parts are the engine's to define."""
+
+    status: str
+    phase: str
+    round: int
+    seat: int | None
+    same_device: bool
+    showing: int | None
+    players: list[PlayerView]
+    to_act: int | None
+    awaiting_reveal: bool
+    clock: dict[str, Any] | None
+    deadline: int | None
+    now: float
+    board: dict[str, Any]
+    hand: list[str] | None
+    must_play: str | None
+    legal: list[dict[str, Any]]
+    play_preview: dict[str, dict[str, int]]
+    boneyard_left: int
+    auction: dict[str, Any] | None
+    trail: list[dict[str, Any]]
+    jockey: int | None
+    winner: int | None
+    reason: str | None
+    last_round: dict[str, Any] | None
+    continue_at: float | None
+    start_deadline: float | None
+    rules: dict[str, float]
+    # The platform's.
+    id: int
+    server_time: int
+    connected: list[bool] | None  # per seat; null while presence is unknown
+    rated: bool
+    rematch: RematchInfo
+
+
+# ---------------------------------------------------------------- server -> client
+
+
+class StateMessage(TypedDict):
+    """The game at `version` for this socket's audience: on connecting (with the `log` of
+    every event so far), on every change (its `events`), and on a resync or a tick."""
+
+    type: Literal["state"]
+    version: int
+    game: GameView
+    events: list[Event]
+    log: NotRequired[list[Event]]
+
+
+class ActionAck(AckMessage):
+    """A player's action applied (or applied already under that id): the version it made."""
+
+    version: int
+
+
+class RematchAck(AckMessage):
+    """A rematch answer taken: the new game once both players want it, else null."""
+
+    game: int | None
+
+
+class PresenceMessage(TypedDict):
+    """Which seats have a socket open (a computer's always), when that changes."""
+
+    type: Literal["presence"]
+    connected: list[bool]
+
+
+class RematchMessage(RematchInfo):
+    """A rematch offered, declined or agreed, told to every socket of the finished game."""
+
+    type: Literal["rematch"]
+
+
+def action_ack(request_id: RequestId, version: int) -> ActionAck:
+    return {"type": "ack", "id": request_id, "version": version}
+
+
+def rematch_ack(request_id: RequestId, game: int | None) -> RematchAck:
+    return {"type": "ack", "id": request_id, "game": game}
+
+
+# ---------------------------------------------------------------- client -> server
+
+
+class Action(TypedDict):
+    """One of the engine's ACTIONs: `do`, and the fields engine.ACTION_KEYS gives it."""
+
+    do: str
+    tile: NotRequired[str]
+    end: NotRequired[str]
+    amount: NotRequired[int]
+
+
+class ActionRequest(TypedDict):
+    """A player's move (or start, continue, reveal, resign), answered by ack or error."""
+
+    type: Literal["action"]
+    id: RequestId
+    action: Action
+
+
+class TickMessage(TypedDict):
+    """The page's clock ran out: settle it (a player's), or send this socket the state."""
+
+    type: Literal["tick"]
+
+
+class RematchRequest(TypedDict):
+    """A player's answer about a rematch of the finished game, answered by ack or error."""
+
+    type: Literal["rematch"]
+    id: RequestId
+    answer: Literal["offer", "decline"]
+
+
+# ---------------------------------------------------------------- channel layer
+
+
+class GameEvent(TypedDict):
+    """A message for one audience's sockets, serialized once (games.live.broadcast):
+    `version` for a state, and `since`, the version its events start from."""
+
+    type: Literal["game.message"]
+    text: str
+    version: NotRequired[int]
+    since: NotRequired[int]
+
+
+# Every message the game socket sends, every message it takes, and what the layer brings.
+ServerMessage: TypeAlias = (
+    StateMessage
+    | ActionAck
+    | RematchAck
+    | PresenceMessage
+    | RematchMessage
+    | ErrorMessage
+    | PongMessage
+    | ServiceMessage
+)
+ClientMessage: TypeAlias = ActionRequest | TickMessage | RematchRequest | PingMessage
+LayerEvent: TypeAlias = GameEvent
