@@ -39,11 +39,13 @@ format: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 
-# Regenerates the translation catalogues (needs GNU gettext); the compiled .mo files are committed.
+# Regenerates the translation catalogues (needs GNU gettext); the compiled .mo files and the
+# pages' JavaScript catalogues made from them (static/jsi18n/) are committed.
 messages: $(STAMP)
 	$(BIN)/python manage.py makemessages --locale es --locale en --ignore '.venv/*' --ignore 'var/*'
-	$(BIN)/python manage.py makemessages --domain djangojs --locale es --locale en --ignore '.venv/*' --ignore 'var/*'
+	$(BIN)/python manage.py makemessages --domain djangojs --locale es --locale en --ignore '.venv/*' --ignore 'var/*' --ignore 'static/jsi18n/*'
 	$(BIN)/python manage.py compilemessages --ignore '.venv/*'
+	$(BIN)/python manage.py compilejsi18n
 
 # The computer players' ladder (issue 13): about 20 minutes on one core.
 bench-bots: $(STAMP)

@@ -45,6 +45,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "channels",
     "axes",
+    "statici18n",
     "realtime",
     "accounts",
     "pages",
@@ -266,6 +267,12 @@ STORAGES = {
     },
 }
 WHITENOISE_USE_FINDERS = DEBUG
+# The pages' JavaScript catalogues: `make messages` writes static/jsi18n/<language>/djangojs.js
+# (committed, like the .mo files), so collectstatic hashes and compresses them as any script.
+STATICI18N_ROOT = BASE_DIR / "static"
+# Only the project's words (LOCALE_PATHS, always read): with no package named, Django adds
+# every installed app's, the admin's calendar among them, which no page's script uses.
+STATICI18N_PACKAGES = ("pages",)
 
 # --- Security (check --deploy passes with DEBUG off and HTTPS settings on).
 SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=not DEBUG)

@@ -3,7 +3,7 @@
 Plain POST forms with CSRF that work without JavaScript; every change goes through
 lobby.challenges, and the outcome is reported with Django messages. The live parts (the
 challenge list, the queue) talk over /ws/lobby/ (lobby.consumers); their scripts take
-their words from their page's JavaScript catalogue (/jsi18n/lobby/, /jsi18n/play-now/).
+their words from the JavaScript catalogue of the page's language (static/jsi18n/).
 """
 
 from __future__ import annotations

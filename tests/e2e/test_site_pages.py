@@ -40,7 +40,7 @@ class PageWeights:
     def of(self, page: Any) -> int:
         entries = page.evaluate(
             """() => performance.getEntriesByType('resource')
-              .filter((e) => /[.](js|css)([?]|$)/.test(e.name) || e.name.includes('/jsi18n/'))
+              .filter((e) => /[.](js|css)([?]|$)/.test(e.name))
               .map((e) => [e.name, e.decodedBodySize])"""
         )
         for url, size in entries:
@@ -57,7 +57,9 @@ def unpreloaded_modules(page: Any) -> list[str]:
           const preloaded = new Set([...document.querySelectorAll('link[rel=modulepreload]')]
             .map((link) => link.href));
           return performance.getEntriesByType('resource').map((e) => e.name)
+            // site.js and the JavaScript catalogue are classic scripts, not modules.
             .filter((url) => /[.]js$/.test(url) && !url.endsWith('/js/site.js'))
+            .filter((url) => !url.includes('/jsi18n/'))
             .filter((url) => !preloaded.has(url));
         }"""
     )

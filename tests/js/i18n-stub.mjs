@@ -1,4 +1,4 @@
-// The page's JavaScript catalogue (/jsi18n/<page>/) defines these globals in the page; the
+// The JavaScript catalogue (static/jsi18n/<language>/) defines these globals in the page; the
 // unit tests use the same semantics with no translation.
 globalThis.gettext = (s) => s;
 globalThis.ngettext = (s, p, n) => (n === 1 ? s : p);

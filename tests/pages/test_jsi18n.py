@@ -1,10 +1,12 @@
-"""Each page's JavaScript catalogue (pages/jsi18n.py): every word its scripts use, read
-from the scripts themselves, translated in Spanish, and served so that the three globals
-behave like Django's."""
+"""The pages' JavaScript catalogues (django-statici18n: static/jsi18n/<language>/djangojs.js):
+every word the browser scripts use is translated in Spanish, each page whose scripts call
+the globals loads its language's catalogue first, and the committed files are what
+`make messages` makes from the .po files now."""
 
 from __future__ import annotations
 
 import json
+import posixpath
 import re
 import shutil
 import subprocess
@@ -14,29 +16,28 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.contrib.staticfiles import finders
-from django.test import Client
+from django.core.management import call_command
 from django.urls import reverse
 from django.utils import translation
-from django.utils.translation.trans_real import DjangoTranslation
-from django.views.i18n import JavaScriptCatalog
 
-from pages.jsi18n import (
-    ANY_CALL,
-    CALL,
-    PAGE_SCRIPTS,
-    catalogue_script,
-    message_key,
-    page_modules,
-    page_msgids,
-)
 from tests.ci_guard import IN_CI
 from tests.games.factories import drive, make_game, seeded_deals
 
 ROOT = Path(__file__).resolve().parents[2]
 # Where the browser scripts are (the apps' static folders and STATICFILES_DIRS).
 SCRIPT_DIRS = [ROOT / "games" / "static", ROOT / "lobby" / "static", ROOT / "static"]
+CATALOGUES = ROOT / "static" / "jsi18n"
+# A double-quoted JavaScript string: its escapes are JSON's, which json.loads reads.
+STRING = r'"(?:[^"\\\n]|\\.)*"'
+CALL = re.compile(rf"\b(?P<fn>n?gettext)\(\s*(?P<one>{STRING})(?:\s*,\s*(?P<two>{STRING}))?")
+# Every call, however written: one that CALL cannot read has no literal msgid to extract.
+ANY_CALL = re.compile(r"\bn?gettext\(")
+# The modules' relative imports (`import … from "./x.js"`, `export … from "../y.js"`).
+IMPORT = re.compile(r'(?:import|export)[^"\';]*?from\s*["\'](\.{1,2}/[^"\']+)["\']')
 MODULE_SCRIPT = re.compile(r'<script type="module" src="/static/([^"]+)"')
-CATALOGUE_SCRIPT = re.compile(r'<script src="/jsi18n/([^/"]+)/"')
+CATALOGUE_SCRIPT = re.compile(r'<script src="/static/jsi18n/([a-z-]+)/djangojs\.js"')
+# The translations in Django's catalogue script, a JSON object.
+NEW_CATALOG = re.compile(r"const newcatalog = (\{.*?\});\n", re.DOTALL)
 
 
 def scripts_with_words() -> dict[str, str]:
@@ -44,52 +45,62 @@ def scripts_with_words() -> dict[str, str]:
     found = {}
     for base in SCRIPT_DIRS:
         for path in base.rglob("*.js"):
+            if CATALOGUES in path.parents:
+                continue
             source = path.read_text(encoding="utf-8")
             if ANY_CALL.search(source):
                 found[path.relative_to(base).as_posix()] = source
     return found
 
 
+def with_imports(entries: list[str]) -> set[str]:
+    """The static paths of `entries` and of every module they import."""
+    seen: set[str] = set()
+    todo = list(entries)
+    while todo:
+        path = todo.pop()
+        if path in seen:
+            continue
+        seen.add(path)
+        source = Path(str(finders.find(path))).read_text(encoding="utf-8")
+        for spec in IMPORT.findall(source):
+            todo.append(posixpath.normpath(posixpath.join(posixpath.dirname(path), spec)))
+    return seen
+
+
+def shipped_catalogue(language: str) -> dict[str, str | list[str]]:
+    """The translations of the committed catalogue of `language` ({} when it has none)."""
+    script = (CATALOGUES / language / "djangojs.js").read_text(encoding="utf-8")
+    found = NEW_CATALOG.search(script)
+    return json.loads(found[1]) if found else {}
+
+
 def test_every_call_is_read() -> None:
     """A call CALL cannot read (a variable, a template literal, single quotes) fails here:
-    its words would be missing from the catalogue."""
+    makemessages would not extract its words and the page would show them in English."""
     scripts = scripts_with_words()
     assert "games/game/main.js" in scripts and "lobby/closed.js" in scripts
     for path, source in scripts.items():
         assert len(ANY_CALL.findall(source)) == len(CALL.findall(source)), path
 
 
-def test_every_script_with_words_belongs_to_a_page() -> None:
-    in_pages = {path for page in PAGE_SCRIPTS for path in page_modules(page)}
-    assert set(scripts_with_words()) <= in_pages
+def test_every_word_of_the_scripts_is_translated_in_spanish() -> None:
+    spanish = shipped_catalogue("es")
+    for path, source in scripts_with_words().items():
+        for call in CALL.finditer(source):
+            msgid = json.loads(call["one"])
+            assert msgid in spanish and all(spanish[msgid]), (path, msgid)
+            if call["fn"] == "ngettext":
+                assert isinstance(spanish[msgid], list), (path, msgid)
 
 
-def test_every_word_of_each_page_is_translated_in_spanish() -> None:
-    django_catalogue = JavaScriptCatalog()
-    django_catalogue.translation = DjangoTranslation("es", domain="djangojs")
-    spanish = django_catalogue.get_catalog()
-    for page in PAGE_SCRIPTS:
-        for path in page_modules(page):
-            source = Path(finders.find(path)).read_text(encoding="utf-8")
-            for call in CALL.finditer(source):
-                msgid = json.loads(call["one"])
-                assert msgid in page_msgids(page), (page, msgid)
-                assert msgid in spanish and all(spanish[msgid]), (page, path, msgid)
-                if call["fn"] == "ngettext":
-                    assert isinstance(spanish[msgid], list), msgid
-
-
-def test_no_two_words_of_a_page_share_a_key() -> None:
-    for page in PAGE_SCRIPTS:
-        for language in ("en", "es"):
-            assert catalogue_script(page, language)  # raises on a collision
-        assert len({message_key(m) for m in page_msgids(page)}) == len(page_msgids(page))
-
-
-def test_the_key_is_fnv1a_over_utf16() -> None:
-    assert message_key("") == "8yeycx"  # 0x811c9dc5 >> 2, in base 36
-    assert message_key("Rematch") == "3p7fx8"
-    assert message_key("¿Qué?😀") == "6po1rc"  # an astral character is two code units
+def test_the_committed_catalogues_are_up_to_date(tmp_path) -> None:
+    """A .po changed without `make messages` (or a Django upgrade) fails here."""
+    call_command("compilejsi18n", outputdir=str(tmp_path), verbosity=0)
+    for language, _name in settings.LANGUAGES:
+        made = (tmp_path / language / "djangojs.js").read_text(encoding="utf-8")
+        committed = (CATALOGUES / language / "djangojs.js").read_text(encoding="utf-8")
+        assert made == committed, f"static/jsi18n/{language}/ is stale: run make messages"
 
 
 @pytest.fixture(autouse=True)
@@ -100,33 +111,32 @@ def back_to_the_default_language() -> Iterator[None]:
 
 
 @pytest.mark.django_db
-def test_each_page_loads_the_catalogue_of_its_scripts(user_factory, client_logged_in) -> None:
+def test_each_page_loads_the_catalogue_of_its_language(user_factory, client_logged_in) -> None:
     alice, bob = user_factory("alice"), user_factory("bob")
     game = make_game(alice, bob, deals=seeded_deals(1), balances=(20, 20))
     finished = drive(game.pk, (alice, bob), lambda view: view["status"] == "finished")
     playing = make_game(alice, bob)
     client = client_logged_in(alice)
-    pages = {
-        reverse("game", kwargs={"game_id": playing.pk}): "game",
-        reverse("game-replay", kwargs={"game_id": finished.pk}): "replay",
-        reverse("lobby"): "lobby",
-        reverse("live-games"): "lobby",
-        reverse("play-now"): "play-now",
-    }
-    for url, page in pages.items():
-        html = client.get(url).content.decode()
-        assert CATALOGUE_SCRIPT.findall(html) == [page], url
-        modules = MODULE_SCRIPT.findall(html)
-        assert modules and set(modules) <= set(PAGE_SCRIPTS[page]), (url, modules)
-        # The catalogue's classic script runs before the modules (deferred) that call it.
-        assert html.index("/jsi18n/") < html.index('type="module"'), url
+    urls = [
+        reverse("game", kwargs={"game_id": playing.pk}),
+        reverse("game-replay", kwargs={"game_id": finished.pk}),
+        reverse("lobby"),
+        reverse("live-games"),
+        reverse("play-now"),
+    ]
+    translated: set[str] = set()
+    for language in ("en", "es"):
+        for url in urls:
+            html = client.get(url, headers={"accept-language": language}).content.decode()
+            assert CATALOGUE_SCRIPT.findall(html) == [language], url
+            # The catalogue's classic script runs before the modules (deferred) that call it.
+            assert html.index("/jsi18n/") < html.index('type="module"'), url
+            translated |= with_imports(MODULE_SCRIPT.findall(html))
+    # A script with words on a page that loads no catalogue would throw on its first call.
+    assert set(scripts_with_words()) <= translated
 
 
-def test_an_unknown_page_has_no_catalogue(client: Client) -> None:
-    assert client.get("/jsi18n/nowhere/").status_code == 404
-
-
-def test_the_globals_translate_like_djangos(client: Client) -> None:
+def test_the_globals_translate_like_djangos() -> None:
     node = shutil.which("node") or ("/usr/bin/node" if Path("/usr/bin/node").exists() else None)
     if node is None:
         if IN_CI:
@@ -134,10 +144,9 @@ def test_the_globals_translate_like_djangos(client: Client) -> None:
         pytest.skip("node is not installed")
     results = {}
     for language in ("en", "es"):
-        script = client.get("/jsi18n/game/", headers={"accept-language": language}).content
+        script = (CATALOGUES / language / "djangojs.js").read_text(encoding="utf-8")
         check = (
-            "globalThis.window = globalThis;"
-            f"require('vm').runInThisContext({json.dumps(script.decode())});"
+            f"require('vm').runInThisContext({json.dumps(script)});"
             "console.log(JSON.stringify(["
             "gettext('Rematch'), gettext('not a msgid'),"
             "ngettext('%(n)s tile', '%(n)s tiles', 1), ngettext('%(n)s tile', '%(n)s tiles', 0),"

@@ -4,7 +4,7 @@
  * own modules: the SVG table (board.js), the log's sentences (feed.js), the clock format
  * (clocks.js). Stepping, going back and playing never load anything; the address keeps
  * ?step=N (replaceState) so that a step can be shared. The page decides nothing: it shows
- * the steps it was given. Words come from the JavaScript catalogue (/jsi18n/replay/).
+ * the steps it was given. Words come from the JavaScript catalogue (static/jsi18n/).
  */
 import { BoardView, tileSvg, tileText } from "./game/board.js";
 import { formatClock } from "./game/clocks.js";

@@ -3,7 +3,7 @@
 // {"type": "live_games"} push (a game created, started or over), and {"type": "redirect"}
 // sends the player to a game that was just created for them. Without JavaScript the pages
 // still work: the forms are plain POSTs and the lists are as served. The words come from
-// the page's JavaScript catalogue (/jsi18n/lobby/, loaded before this module).
+// the JavaScript catalogue of the page's language (static/jsi18n/, loaded before this module).
 import { Socket, socketUrl } from "../realtime/socket.js";
 import { showSocketClosed } from "./closed.js";
 

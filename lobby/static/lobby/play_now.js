@@ -2,7 +2,7 @@
 // The server is the only judge: this page only displays what the socket says, asks for
 // the status every 2 s (which also proves the page is still open) and follows the
 // redirect to the new game. Closing the page closes the socket, which leaves the queue.
-// The words come from the page's JavaScript catalogue (/jsi18n/play-now/, loaded before this module).
+// The words come from the JavaScript catalogue (static/jsi18n/, loaded before this module).
 import { Socket, socketUrl } from "../realtime/socket.js";
 import { showSocketClosed } from "./closed.js";
 

@@ -1,7 +1,7 @@
 /**
  * The event feed: one readable sentence per server event, and the balance transfers that
  * events imply (for the chip animation). Pure functions; `gettext`/`interpolate` are the
- * globals of the page's JavaScript catalogue (/jsi18n/game/, /jsi18n/replay/).
+ * globals of the JavaScript catalogue the page loads first (static/jsi18n/).
  */
 
 const fmt = (text, values) => interpolate(text, values, true);
