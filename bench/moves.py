@@ -19,7 +19,7 @@ meant for scripts:
     ratio at 50 games: throughput X.XX, p99 X.XX; at 1 game: p50 X.XX
 
 With --floor (PostgreSQL), a third run per turn measures the **logged relay**: the relay
-plus the least any server held to design.md must do per move, one durable row in a log
+plus the least any server held to docs/architecture.md must do per move, one durable row in a log
 (committed before anyone is told) and an ack to the sender, with psycopg's async driver on
 the event loop. Its ratios to the relay are the ceiling a platform could reach, whatever
 its game logic; they are printed for information and do not change the last line.
@@ -701,7 +701,7 @@ def report(urls: list[str], sizes: list[int], seconds: float, relay: bool) -> No
     if FLAGS and not settings.REDIS_URL:
         # The clock keeper runs in the Celery worker, and an in-memory layer ends at its
         # process: the flags it settles reach no socket (the page learns of them through
-        # its own `tick`; README, "Run modes"), so the clients would wait for them forever.
+        # its own `tick`: docs/architecture.md, "Run modes"), so the clients would wait forever.
         print("# flags: skipped: the in-memory channel layer cannot carry the clock keeper's")
         print("# results to the sockets (embedded mode: pages learn of a flag by ticking)")
     elif FLAGS:

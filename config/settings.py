@@ -1,4 +1,4 @@
-"""Settings, all read from the environment with local defaults (see README's table)."""
+"""Settings, all read from the environment with local defaults (see docs/operations.md)."""
 
 from __future__ import annotations
 
@@ -190,7 +190,7 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 # The clock keeper (games.clock.keeper) runs inside every Celery worker: it settles each
 # game at its deadline, beats every HEARTBEAT_SECONDS, and a stall in time-keeping longer
-# than FAULT_THRESHOLD_SECONDS is a service fault (README, "Service faults").
+# than FAULT_THRESHOLD_SECONDS is a service fault (docs/architecture.md, "Service faults").
 HEARTBEAT_SECONDS = env.float("HEARTBEAT_SECONDS", default=1.0)
 FAULT_THRESHOLD_SECONDS = env.float("FAULT_THRESHOLD_SECONDS", default=20.0)
 CLOCK_KEEPER = env.bool("CLOCK_KEEPER", default=True)

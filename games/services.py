@@ -1,4 +1,4 @@
-"""The one door through which anything changes a game (design.md, "How a move flows").
+"""The one door through which anything changes a game (docs/architecture.md, "How a move flows").
 
 Every write locks the game row, rebuilds the engine state, lets the clock act at the
 server's current time, applies what was asked, logs it, and bumps `version`. After commit

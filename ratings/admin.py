@@ -1,6 +1,6 @@
 """Admin for the rating ledger (read-only) and service faults.
 
-ServiceFault lives in games.models (design.md) but belongs to this work, so it is
+ServiceFault lives in games.models but belongs to this work, so it is
 registered here next to the ledger it acts on.
 """
 

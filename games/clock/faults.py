@@ -36,7 +36,7 @@ _CLOCKED = (Game.Status.PLAYING, Game.Status.FINISHED)
 
 
 def fault_threshold() -> timedelta:
-    """How long time-keeping may stall before it is a fault (README, "Service faults").
+    """How long time-keeping may stall before it is a fault (docs/architecture.md).
 
     FAULT_THRESHOLD_SECONDS (20 s by default), and never less than ten beats: a gap is
     measured with one beat's granularity, so a threshold only a beat or two above what a

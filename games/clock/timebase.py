@@ -1,4 +1,4 @@
-"""Server time, the only time (design.md, "Time").
+"""Server time, the only time (docs/architecture.md, "The clock").
 
 The engine's time axis is Unix epoch seconds as a float. Every service reads the clock
 through `server_now()`, once, inside its transaction: that instant is when a request counts.

@@ -1,4 +1,4 @@
-"""Replay a scenario file through the engine (../shared/spec/scenarios.md).
+"""Replay a scenario file through the engine (docs/engine-api.md, "Scenario files").
 
     python -m games.engine.scenario FILE.json     # prints the result as JSON on stdout
 
@@ -53,7 +53,7 @@ class ScenarioError(ValueError):
 
 
 def run_scenario(data: dict[str, Any]) -> dict[str, Any]:
-    """Replay a parsed scenario and return the output described in scenarios.md."""
+    """Replay a parsed scenario and return the output described above."""
     state, steps = _load(data)
     entries: list[dict[str, Any]] = []
     last_t = 0.0

@@ -13,7 +13,7 @@ from typing import Any, NamedTuple, cast
 
 from .board import EMPTY_BOARD, Board
 
-# Phases and statuses, spelled as in scenarios.md.
+# Phases and statuses, spelled as in the scenario files (docs/engine-api.md).
 START, AUCTION, LEAD, PLAY, ROUND_OVER, FINISHED = (
     "start",
     "auction",

@@ -16,7 +16,7 @@ HIGH: tuple[int, ...] = tuple(h for h, _ in _pairs)
 LOW: tuple[int, ...] = tuple(lo for _, lo in _pairs)
 PIPS: tuple[int, ...] = tuple(h + lo for h, lo in _pairs)
 IS_DOUBLE: tuple[bool, ...] = tuple(h == lo for h, lo in _pairs)
-# Tiles are always written higher half first ("5-0", "6-6"): scenarios.md, Semantics.
+# Tiles are always written higher half first ("5-0", "6-6"): docs/engine-api.md, "Spelling".
 NAME: tuple[str, ...] = tuple(f"{h}-{lo}" for h, lo in _pairs)
 BIT: tuple[int, ...] = tuple(1 << t for t in range(N_TILES))
 

@@ -192,7 +192,7 @@ def board_view(board: Board) -> dict[str, Any]:
             "scores": 0,
         }
     lead = board.lead
-    # The lead lies higher half toward the left (scenarios.md): inner = left, outer = right.
+    # The lead lies higher half toward the left (docs/engine-api.md): inner = left, outer = right.
     out: dict[str, Any] = {
         "lead": {
             "tile": NAME[lead],

@@ -17,7 +17,7 @@ from games import engine
 from games.engine import RuleError
 
 ROOT = Path(__file__).resolve().parents[2]
-# Copies of ../shared/spec/scenarios/*.json: a clone tests itself with nothing beside it.
+# Copies of the spec's scenarios: a clone tests itself with nothing beside it.
 SCENARIOS = Path(__file__).resolve().parent / "scenarios"
 TILE = re.compile(r"\b[0-6]-[0-6]\b")
 

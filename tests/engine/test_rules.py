@@ -1,6 +1,6 @@
-"""One test (at least) per rule id of ../shared/spec/rules.md, plus every error code.
+"""One test (at least) per rule id of docs/rules/rules.en.md, plus every error code.
 
-Most tests replay a hand-crafted deal through the scenario runner (scenarios.md); the
+Most tests replay a hand-crafted deal through the scenario runner (docs/engine-api.md); the
 comments give the counts worked out by hand from the rule book.  Steps are written in the
 compact form of ``conftest.step``: ``"<t> <player> <do> [tile|amount] [end]"``.
 """

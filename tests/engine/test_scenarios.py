@@ -1,5 +1,5 @@
-"""Replays every spec scenario (tests/engine/scenarios/*.json, copies of ../shared/spec/scenarios)
-and checks its `expect` block exactly as scenarios.md "The expect block" describes; also drives
+"""Replays every spec scenario (tests/engine/scenarios/*.json, copies of the spec's)
+and checks its `expect` block as docs/engine-api.md "The expect block" describes; also drives
 the CLI as a subprocess."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import pytest
 from games.engine.scenario import run_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
-# Copies of ../shared/spec/scenarios/*.json: a clone tests itself with nothing beside it.
+# Copies of the spec's scenarios: a clone tests itself with nothing beside it.
 SCENARIOS = Path(__file__).resolve().parent / "scenarios"
 FILES = sorted(SCENARIOS.glob("*.json"))
 BANK_TOLERANCE = 0.001

@@ -1,4 +1,4 @@
-"""The game WebSocket: every message a socket can send or receive (design.md protocol)."""
+"""The game WebSocket: every message a socket can send or receive (docs/protocol.md)."""
 
 from __future__ import annotations
 

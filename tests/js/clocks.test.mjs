@@ -62,7 +62,7 @@ describe("formatting", () => {
 });
 
 describe("TickPolicy", () => {
-  it("ticks at zero, then every second until a new state (design.md, Time)", () => {
+  it("ticks at zero, then every second until a new state (docs/architecture.md, The clock)", () => {
     const v = view({ bank: 0 });
     const p = new TickPolicy(1000);
     const zero = (T0 + 10) * 1000;

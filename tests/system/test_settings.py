@@ -1,4 +1,4 @@
-"""Settings behave as the README's configuration table says."""
+"""Settings behave as docs/operations.md's configuration tables say."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 /**
- * Clocks: drawn from the server's instants, never decided here (design.md, "Time").
+ * Clocks: drawn from the server's instants, never decided here (docs/architecture.md, "The clock").
  *
  * The view carries `clock` = {running, decision_start, delay_end, flag_at} in epoch
  * SECONDS, each player's `bank` (seconds left as of the view's `now`), and `deadline` /

@@ -1,5 +1,5 @@
 /**
- * The game socket (design.md, "WebSocket protocol"): the pages' shared socket (../socket.js:
+ * The game socket (docs/protocol.md): the pages' shared socket (../../realtime/socket.js:
  * reconnection, retries of requests by id, close codes) plus what only a game needs: the
  * offset between this browser's clock and the server's, versions, actions and ticks.
  *
