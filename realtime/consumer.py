@@ -15,7 +15,7 @@ from typing import Any
 from asgiref.sync import sync_to_async
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
-from channels.exceptions import ChannelFull
+from channels.exceptions import ChannelFull, StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import Error as DatabaseError
@@ -61,6 +61,8 @@ CLOSE_UNAUTHENTICATED = 4401
 CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
 CLOSE_TRY_AGAIN_LATER = 4503
+# What a socket that ended without a close frame is said to have closed with (RFC 6455).
+CLOSE_ABNORMAL = 1006
 # How often a lobby socket checks that the channel layer still has its groups (keep_groups).
 GROUPS_CHECK_SECONDS = 10.0
 
@@ -108,6 +110,34 @@ class JsonSocketConsumer(AsyncWebsocketConsumer):
     # The game whose shared budget this connection's messages count against (players only).
     budget_game_id: int | None = None
     shared_budget: SharedBudget | None = None
+    # Whether `connect` began, and whether `disconnect` has run: it runs exactly once.
+    connecting = False
+    ended = False
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        """Channels' consumer, with its disconnect step run however the socket ends.
+
+        A send to a client that has just gone raises, as can any handler, and Channels then
+        leaves without `websocket_disconnect`: the socket's groups and presence would live on.
+        """
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            await self.end(CLOSE_ABNORMAL)
+
+    async def websocket_disconnect(self, message: dict[str, Any]) -> None:
+        await self.end(message.get("code", CLOSE_ABNORMAL))
+        raise StopConsumer()
+
+    async def end(self, code: int) -> None:
+        """Run `disconnect` once, if `connect` began."""
+        if self.ended or not self.connecting:
+            return
+        self.ended = True
+        try:
+            await self.disconnect(code)
+        except Exception:
+            logger.exception("WebSocket disconnect step failed")
 
     async def open_for_user(self) -> bool:
         """Refuse anonymous users (4401); False when the socket was closed."""
@@ -127,6 +157,7 @@ class JsonSocketConsumer(AsyncWebsocketConsumer):
 
     async def connect_or_close(self) -> None:
         """Run `open` (the consumer's connect); an outage closes with 4503, not 1011."""
+        self.connecting = True
         try:
             await self.open()
         except UNAVAILABLE_ERRORS:

@@ -79,11 +79,11 @@ class GameConsumer(JsonSocketConsumer):
 
     async def disconnect(self, code: int) -> None:
         DATABASE_WATCH.unwatch(self)
-        await self.leave_groups_quietly()
-        if self.presence_task is not None:
+        if self.presence_task is not None:  # first: nothing may refresh a closed socket's entry
             self.presence_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self.presence_task
+        await self.leave_groups_quietly()
         if self.present:
             await self.presence_call(presence.presence_leave)
         if self.seats and self.present:
