@@ -6,7 +6,7 @@ Starts one worker (threads pool, as in the Procfile) on a fresh broker folder an
 of its own, then sends Celery's built-in no-op task from `--producers` processes, `--rate` a second
 each, for `--seconds`. Prints how many tasks were sent and ran, and whether the worker
 died (kombu's stock filesystem transport lets a reader open a message file before its
-writer has filled it: "Unrecoverable error: JSONDecodeError", kombu issue #1551).
+writer has filled it: "Unrecoverable error: JSONDecodeError", kombu#1551).
 Embedded mode only: REDIS_URL must be unset.
 """
 

@@ -9,12 +9,10 @@ Then, on the same Daphne processes, the same channel layer and the same clients,
 exercise a **bare relay** (bench/relay.py): one client sends a frame the size of a state
 message, the relay consumer sends it to the pair's group of two, and the round trip ends
 when both clients hold it. The two take turns (--rounds, 3 by default, each measured for
-seconds/rounds): on a machine whose speed drifts by half within a minute, as the CI
-machines' do, a platform run and then a relay run measured the drift as much as the
-platform. Each run first plays for WARMUP_SECONDS unmeasured, and counts only the round
-trips that end within its window. The ratios platform / relay are printed per N (the
-throughput's per round too, which shows how much the machine moved), and the last line is
-meant for scripts:
+seconds/rounds), so that a machine whose speed drifts weighs on both alike. Each run first
+plays for WARMUP_SECONDS unmeasured, and counts only the round trips that end within its
+window. The ratios platform / relay are printed per N (the throughput's per round too,
+which shows how much the machine moved), and the last line is meant for scripts:
 
     ratio at 50 games: throughput X.XX, p99 X.XX; at 1 game: p50 X.XX
 
@@ -124,8 +122,7 @@ def spawn_environment(environ: MutableMapping[str, str], rate_limit: int) -> Non
     Measured as deployed (platform/env.example): with DEBUG on, Django also records every
     SQL statement of every request in memory. Only here: against a running server (--url)
     this process keeps the server's settings, SECRET_KEY first, since the server reads the
-    sessions made here (signed with SECRET_KEY) with its own key. A random key here closed
-    every socket with 4401, and the games were aborted at the server's 60 s start deadline.
+    sessions made here (signed with SECRET_KEY) with its own key.
     """
     environ.setdefault("DEBUG", "false")
     environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))
@@ -532,7 +529,7 @@ async def measure(slots: int, seconds: float, make_slot: Any) -> dict[str, Any]:
         raise
     started = time.monotonic()
     # Every slot starts at once (all their games wait for Start): the first round trips
-    # measure that queue, not the platform's pace; at 200 games it took seconds.
+    # measure that queue, not the platform's pace.
     clock["counting"] = started + WARMUP_SECONDS
     clock["deadline"] = clock["counting"] + seconds
     await asyncio.gather(*tasks)
@@ -670,10 +667,9 @@ def rewrites_game_table() -> bool:
 def compact_game_table() -> None:
     """Rewrite the games table before a run, with --spawn on PostgreSQL.
 
-    Every run leaves thousands of dead game rows (each move writes the row anew). Where
-    autovacuum is off, as on the CI machines, they pile up from run to run and each run
-    measured slower than the one before (at 50 games: 684 moves/s just after a VACUUM
-    FULL, 566 some runs later). Each run now starts from the same tables.
+    Every run leaves thousands of dead game rows (each move writes the row anew), which
+    pile up where autovacuum is off and slow each run down (bench/RESULTS.md); each run
+    starts from the same tables instead.
     """
     if not rewrites_game_table():
         return

@@ -104,18 +104,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # one per test process, so that two test runs on one machine never share a database.
     DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / f"test-db-{os.getpid()}.sqlite3")}
 else:
-    # A pool per process (psycopg_pool through Django): opening a PostgreSQL connection
-    # forks a backend and took about half of a move's time when every call opened its own.
-    # With health checks the pool tests a connection before handing it out, so the
-    # connections a database restart broke are replaced instead of failing a move each;
-    # infra.postgresql asks the server only when it has spoken to the idle connection.
+    # A pool per process, since opening a connection forks a PostgreSQL backend; checked on
+    # checkout, so connections a restart broke are replaced (docs/decisions/postgresql-pool.md).
     DATABASES["default"]["ENGINE"] = "infra.postgresql"
     DATABASES["default"]["CONN_MAX_AGE"] = 0  # the pool keeps them; Django must not
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
-    # Parameters bound by the server, and statements a connection has run five times
-    # prepared (psycopg's default threshold; Django's default is never): parsing and
-    # planning a move's statements again each time was about a third of PostgreSQL's CPU
-    # per move.
+    # Server-side binding, and statements a connection has run five times prepared, so a
+    # move's statements are not parsed and planned every time.
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         server_side_binding=True,
         prepare_threshold=env.int("DB_PREPARE_THRESHOLD", default=5),
@@ -141,9 +136,8 @@ if REDIS_URL:
                 "hosts": [
                     {
                         "address": REDIS_URL,
-                        # redis-py's default 5 s read timeout equals channels_redis's 5 s
-                        # blocking wait for a message: an idle socket's read timed out and
-                        # Daphne closed it (1011). No read timeout; keepalive finds dead peers.
+                        # No read timeout, since redis-py's 5 s equals the layer's blocking
+                        # wait for a message; keepalive finds dead peers instead.
                         "socket_timeout": None,
                         "socket_connect_timeout": 5,
                         "socket_keepalive": True,
@@ -162,7 +156,7 @@ if REDIS_URL:
         }
     }
     CELERY_BROKER_URL = REDIS_URL
-    # kombu's Redis transport, minus a crash when Redis restarts (see the module).
+    # kombu's Redis transport, minus its crash when Redis restarts (kombu#582).
     CELERY_BROKER_TRANSPORT = "infra.redis_broker:Transport"
     CELERY_BROKER_TRANSPORT_OPTIONS: dict = {
         "visibility_timeout": 3600,
@@ -175,7 +169,7 @@ else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     BROKER_DIR = Path(env.str("BROKER_DIR", default=str(VAR_DIR / "broker")))
     CELERY_BROKER_URL = "filesystem://"
-    # kombu's filesystem transport with atomic writes; it creates its folders on first use.
+    # kombu's filesystem transport with atomic writes (kombu#1551); folders made on first use.
     CELERY_BROKER_TRANSPORT = "infra.filesystem_broker:Transport"
     CELERY_BROKER_TRANSPORT_OPTIONS = filesystem_broker.transport_options(BROKER_DIR)
 

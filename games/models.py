@@ -121,10 +121,8 @@ class Game(models.Model):
     reason = models.CharField(_("reason"), max_length=16, blank=True)
     rated = models.BooleanField(_("rated"), default=True)
     same_device = models.BooleanField(_("same device"), default=False)
-    # engine.deadline(state) as a datetime; the sweep looks for rows where it has passed.
-    # Not indexed: nearly every move changes it, and a move that changes an indexed column
-    # writes a new entry into every index of the table (on PostgreSQL the update is not
-    # HOT), and leaves dead ones behind in all of them. The sweep reaches the active games
+    # engine.deadline(state) as a datetime, for the clock keeper's sweep. Not indexed, so a
+    # move's update stays in place (docs/decisions/lock-free-moves.md); the sweep goes
     # through `status`.
     next_deadline = models.DateTimeField(_("next deadline"), null=True, blank=True)
     # Each seat's {"rating", "rating_label"} as the game was created: what the page shows
@@ -161,8 +159,8 @@ class Game(models.Model):
         _("computer's strength"), max_length=8, choices=Bot.Strength.choices, blank=True
     )
     # Since when a computer seat has had something to do (a decision, Start or Continue),
-    # null when it has nothing; the clock keeper sends its decision again if it is late
-    # (games.computer.accounts), so a lost or crashed task cannot leave it silent.
+    # null when it has nothing; the clock keeper asks for its decision again if it is late
+    # (games.computer.wakeups), so a lost or crashed task cannot leave it silent.
     bot_since = models.DateTimeField(
         _("computer to act since"), null=True, blank=True, db_index=True
     )

@@ -1,21 +1,13 @@
-"""The statements of an accepted move, as SQL composed once instead of per call.
+"""A move's statements as SQL composed once, in place of the ORM's per-call save and query
+building, which cost more Python than PostgreSQL took to run them
+(docs/decisions/lock-free-moves.md).
 
-Building a query through the ORM costs far more than running it here (about 2.5 ms of
-Python for the game's locked read against 0.2 ms for the same SELECT written out, see
-bench/moves.py), and a move is nothing but a locked read, a log row and a game row. So
-the write path of games.services reads and writes through these functions; their SQL is
-generated from the models' own field definitions and cached, and values go through each
-field's own `get_db_prep_save`, so a column added to a model needs no change here.
-Everything else keeps using the ORM.
-
-On PostgreSQL the log rows and the game row are written by one statement (the INSERT in
-a WITH clause of the UPDATE): a move is then two statements and four round trips with
-BEGIN and COMMIT. SQLite has no INSERT in WITH; it runs them one after the other.
-
-On PostgreSQL a move needs no transaction at all in the common case (games.services):
-the game is read without a lock, and one statement writes the game row only if its
-`version` and `log_seq` are still the ones read, and the log rows only if it did
-(`game_update_if_unchanged`). Two round trips instead of four, and no lock held between.
+The SQL is generated from the models' field definitions and cached, and values go through
+each field's `get_db_prep_save`, so a column added to a model needs no change here. On
+PostgreSQL the log rows and the game row are written by one statement, and
+`game_update_if_unchanged` writes them only if the game's `version` and `log_seq` are
+still the ones read, so a common move takes no transaction and no lock; SQLite runs the
+statements one after the other. Everything else keeps using the ORM.
 """
 
 from __future__ import annotations
@@ -37,8 +29,8 @@ from realtime import fastjson
 
 
 def _db() -> BaseDatabaseWrapper:
-    """This thread's connection itself: each use of django.db.connection looks it up again
-    (a thread-local lookup, about a twentieth of a move's Python time in all)."""
+    """This thread's connection itself, since each use of django.db.connection looks it up
+    again."""
     return connections[DEFAULT_DB_ALIAS]
 
 
@@ -92,11 +84,9 @@ def game_locked_read(
     and a request id, `prior_version`/`prior_error` of that request if it was answered
     before (else None).
 
-    On PostgreSQL a statement that waited for the lock sees the game row as its holder
-    committed it, but its subqueries see the log as it was when the statement began: a
-    retry racing its own original may not find it, and then its log row breaks the unique
-    request id (the caller answers that by asking again). The log's sequence therefore
-    comes from the game row (`log_seq`), never from the log.
+    A statement that waited for the lock sees subqueries as they were before the wait, so
+    the log's sequence comes from the game row (`log_seq`), never from the log; a retry
+    racing its own original meets the unique request id, and the caller asks again.
     """
     return _game_read(game_id, user_id, request_id, locked=True)
 
@@ -132,9 +122,8 @@ def _game_read(
 def _game_row_reading(db: BaseDatabaseWrapper) -> tuple[list[str], SQLCompiler, dict[int, Any]]:
     """The game's field names in column order, a compiler, and the fields' converters.
 
-    What Game.objects.raw() works out again on every call (measured: about a fifth of a
-    move's Python CPU), kept per connection, as the backend's converters may be bound to it.
-    JSON columns are read with realtime.fastjson rather than the standard library.
+    What Game.objects.raw() works out again on every call, kept per connection since the
+    backend's converters may be bound to it. JSON columns are read with realtime.fastjson.
     """
     cached = getattr(db, "_game_row_reading", None)
     if cached is None:

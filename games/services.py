@@ -1,6 +1,7 @@
 """The one door through which anything changes a game (docs/architecture.md, "How a move flows").
 
-Every write locks the game row, rebuilds the engine state, lets the clock act at the
+Every write reads the game row (under its lock, but for an ordinary move on PostgreSQL:
+docs/decisions/lock-free-moves.md), rebuilds the engine state, lets the clock act at the
 server's current time, applies what was asked, logs it, and bumps `version`. After commit
 it broadcasts the new views. The new deadline is stored with the game (`next_deadline`),
 where the clock keeper (games.clock.keeper) finds it. No rule lives here: the engine
@@ -342,7 +343,7 @@ def _submit(
     rid: str | None,
     expected_version: int | None = None,
 ) -> ActionResult:
-    """First without the row lock where that can be done (see rows.game_update_if_unchanged).
+    """First without the row lock where that can be done (games.move_sql.game_update_if_unchanged).
 
     Most moves then cost two statements and no transaction. A move that changes the
     status, is refused, or found the game moved on before it wrote is done again, under

@@ -1,9 +1,9 @@
 """What games tells the rest of the platform, so that games depends on nothing else.
 
-Both are sent by the game writer (games.services) inside the transaction that records the
-change, once per change of status, after the row is saved: a receiver that writes (the
-ratings app rates and reverses) commits or rolls back with the result itself, and one that
-raises undoes the change. Receivers get `game`, the saved row.
+Each is sent by the game writer (games.services) inside the transaction that records the
+change, after the row is saved: a receiver that writes (the ratings app rates and reverses)
+commits or rolls back with the result itself, and one that raises undoes the change.
+Receivers get `game`, the saved row.
 """
 
 from __future__ import annotations

@@ -1,13 +1,9 @@
-"""The embedded Celery broker: kombu's filesystem transport, made safe to read while written.
+"""kombu's filesystem transport writing each message whole and renaming it into place: stock
+kombu creates the file before writing it, and a worker that reads it empty stops for good
+(kombu#1551; docs/decisions/kombu-transports.md).
 
-Stock kombu creates a message file and only then writes into it, so a worker that lists the
-folder in between reads an empty file and stops for good with "Unrecoverable error:
-JSONDecodeError" (kombu issue #1551). Here a message is written to a temporary file in the
-same folder under a name the readers skip, flushed to disk and renamed into place, so a
-reader only ever sees whole messages. A file that still cannot be read (a disk that filled
-up, a file put there by hand) is moved to the `unreadable_folder` and logged, and the worker
-carries on with the next message. The folders are created on first use, not when settings
-are imported, so a read-only image that never runs the embedded broker never needs them.
+A file that still cannot be read is moved to `unreadable_folder` and logged, and the worker
+goes on. The folders are made on first use, so a read-only image never needs them.
 
 Selected by `CELERY_BROKER_TRANSPORT` in config/settings.py, with `transport_options`.
 """
@@ -105,9 +101,8 @@ class Channel(filesystem.Channel):
         for name in sorted(os.listdir(self.data_folder_in)):
             if name.partition(".")[2] != wanted:
                 continue
-            # A rename within one file system is atomic: of several workers exactly one
-            # claims the file (stock kombu moves it to /tmp, possibly another file system,
-            # where the move becomes a copy).
+            # A rename within one file system is atomic, so exactly one worker claims the
+            # file (stock kombu's move to /tmp may be a copy).
             claimed = os.path.join(self.processed_folder, name)
             try:
                 os.rename(os.path.join(self.data_folder_in, name), claimed)
@@ -138,9 +133,8 @@ class Channel(filesystem.Channel):
         )
 
     def _queue_bind(self, exchange: str, routing_key: str, pattern: str, queue: str) -> None:
-        # Stock kombu creates the exchange table by truncating and then writing it, so a
-        # publisher reading it at that moment gets an empty file. Create it whole first;
-        # the stock code then only ever updates it in place under its exclusive lock.
+        # Created whole, since stock kombu truncates then writes it (a reader could find it
+        # empty); the stock code then updates it only under its exclusive lock.
         table = self._exchange_file(exchange)
         if not table.exists():
             write_atomically(table.parent, table.name, b"[]", replace=False)
@@ -150,9 +144,8 @@ class Channel(filesystem.Channel):
 class Transport(filesystem.Transport):
     Channel = Channel
 
-    # Stock kombu keeps one broker state per process and skips writing a binding it has
-    # already recorded there, so a process talking to two broker folders (the tests do)
-    # would never bind its queue in the second one. One state per control folder.
+    # One broker state per control folder, not per process: stock kombu skips a binding it
+    # recorded for another folder, so a second folder's queue would never be bound.
     states: ClassVar[dict[str, virtual.BrokerState]] = {}
 
     def __init__(self, client: Any, **kwargs: Any) -> None:

@@ -1,20 +1,10 @@
-"""The Redis Celery broker: kombu's Redis transport, surviving a Redis restart.
+"""kombu's Redis transport that skips the put-back of unacknowledged messages once the
+connection is gone: Celery clears the transport's client first, and the put-back's
+AttributeError kills the worker on a Redis restart (kombu#582, kombu#970, celery#7705;
+docs/decisions/kombu-transports.md).
 
-When the connection to Redis drops, Celery's consumer first tears the kombu connection
-down (`Connection.collect()`, which sets the transport's `client` to None) and only then
-closes it; closing the channel puts the worker's unacknowledged messages (ETA tasks held in
-memory, tasks in progress under acks_late) back on the queue, and that needs the transport's
-connection parameters, read from the `client` that is now None. The result is
-"AttributeError: 'NoneType' object has no attribute 'hostname'", which is not one of the
-connection errors the close is guarded against, so the worker (and the beat inside it)
-exits with "Unrecoverable error" (seen with celery 5.7 / kombu 5.7; upstream reports of the
-same crash: kombu #582 and #970, celery #7705).
-
-Here that restore is skipped once the connection is gone. Nothing is lost by it: the Redis
-transport also keeps every delivered, unacknowledged message in Redis itself (its
-`unacked` hash), and a worker puts those back on the queue once they are older than the
-`visibility_timeout`; if Redis lost its data in the restart, the messages are gone either
-way. Game clocks do not depend on them: the clock keeper reads deadlines from the database.
+Nothing is lost: the transport also keeps those messages in Redis (its `unacked` hash) and
+puts them back once older than the visibility timeout.
 """
 
 from __future__ import annotations

@@ -1,7 +1,6 @@
 """The lobby's rows: challenges between two players and the "Play now" queue.
 
-Both models were in the games app; their tables kept their names (``db_table``), so the
-move (lobby/migrations/0001_initial.py) changed no database table.
+Their tables keep the games app's names (``db_table``), so no table was ever renamed.
 """
 
 from __future__ import annotations

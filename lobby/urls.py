@@ -2,7 +2,7 @@ from django.urls import path
 
 from lobby import views
 
-# The paths and names are the ones these pages had in the games and ratings apps.
+# Paths and names as in the games and ratings apps, so existing links and reverse() hold.
 urlpatterns = [
     path("lobby/", views.lobby, name="lobby"),
     path("lobby/live/", views.live_games_page, name="live-games"),

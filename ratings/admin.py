@@ -1,7 +1,7 @@
 """Admin for the rating ledger (read-only) and service faults.
 
-ServiceFault lives in games.models but belongs to this work, so it is
-registered here next to the ledger it acts on.
+ServiceFault lives in games.models; it is registered here, next to the ledger its
+processing reverses entries in.
 """
 
 from __future__ import annotations

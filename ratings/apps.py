@@ -6,6 +6,6 @@ class RatingsConfig(AppConfig):
     name = "ratings"
 
     def ready(self) -> None:
-        # games says when a game ends or is voided and knows nothing of ratings (issue 10);
-        # importing the receivers connects them, once the models are loaded.
+        # games says when a game ends or is voided and knows nothing of ratings; importing
+        # the receivers connects them, once the models are loaded.
         from ratings import receivers  # noqa: F401

@@ -100,9 +100,9 @@ def game_is_ratable(game: Game) -> bool:
     """Whether a game's result counts for the ratings (it may not be saved yet).
 
     Only finished games between two different people (not against the computer), not
-    same-device, with a winner,
-    in which both seats made at least one decision of their own (not Start, Continue or
-    Resign, and not an automatic action, which the log records without a seat).
+    same-device, with a winner, in which both seats made at least one decision of their own
+    (not Start, Continue or Resign, and not an automatic action, which the log records
+    without a seat).
     """
     if game.status != Game.Status.FINISHED or not game.rated or game.same_device:
         return False

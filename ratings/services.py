@@ -53,10 +53,10 @@ def rating_record_game_result(*, game: Game) -> list[RatingEntry]:
 
     Called on games' `game_finished` signal (ratings.receivers), which the game service
     sends inside the transaction that records the result, with the game carrying its final
-    status and winner. Calling it again —
-    a retried task, a flag racing a move — returns the entries already written: the check
-    below catches the common case and the unique constraint on (game, player, reason)
-    the race, in which case the savepoint rolls back only this attempt.
+    status and winner. Calling it again (a retried task, a flag racing a move) returns the
+    entries already written: the check below catches the common case and the unique
+    constraint on (game, player, reason) the race, where the savepoint rolls back only this
+    attempt.
     """
     with transaction.atomic():
         if not game_is_ratable(game):

@@ -1,34 +1,13 @@
-"""The Redis channel layer with one reader per process that no closing socket can cancel.
+"""channels_redis's RedisChannelLayer with one reader per process: upstream loses a popped
+message when a closing socket's receive is cancelled (django/channels#1683,
+django/channels_redis#366; docs/decisions/channel-layer.md).
 
-channels_redis delivers a process's messages (every consumer's channel shares one Redis
-key per process) through whichever consumer holds its receive lock: that consumer pops
-the next message (BZPOPMIN) and hands it to the addressee's buffer. When that consumer's
-socket closes, Channels cancels its receive in the middle of the pop, and a message Redis
-has already popped is dropped: some other player never hears of a move or a flag
-(django/channels#1683, django/channels_redis#366). It happened here whenever games ended
-while others were still being told of theirs, on every few runs of bench/moves.py.
-
-Here one task per process pops the messages and fills the buffers; consumers only wait on
-their own buffer, so cancelling them cancels nothing that holds a message. The reader
-outlives Redis outages: it retries with back-off while the sockets stay open.
-
-Its Redis connections come from a pool that waits for a free connection: redis-py's
-default pool refuses the 101st at once ("Too many connections"), and 200 sockets opening
-together on one process (a Daphne restart, bench/moves.py at 200 games) failed with 500.
-
-Fewer round trips (each costs a few system calls on both sides, which is most of what a
-message costs here; see bench/moves.py):
-
-- A group send is one Lua script instead of four commands, and several groups (the
-  audiences of one change) go in the same call: `group_send_many`. Threads without an
-  event loop (a pool thread that just committed a move) send with a blocking client,
-  `group_send_many_blocking`, instead of hopping to the event loop and back. The script
-  writes exactly what channels_redis writes (msgpack with `__asgi_channel__`), so a stock
-  reader reads it.
-- The reader pops up to `READ_BATCH` messages per round trip (BZMPOP). Upstream's backup
-  queue (four commands per message) guards against a receive cancelled mid-pop; the one
-  reader is only cancelled when the process's layer closes, and the messages it holds are
-  then for sockets of this process, which are closing too.
+One task per process pops the messages and fills each socket's buffer; sockets wait only
+on their own buffer, so cancelling one cancels nothing that holds a message. A group send
+is one Lua script writing what channels_redis writes, and threads without an event loop
+send with a blocking client (`group_send_many_blocking`). Upstream's backup queue is left
+out: the one reader is cancelled only when the process's layer closes, and whatever it
+holds then is for this process's sockets, which are closing too.
 """
 
 from __future__ import annotations
@@ -52,11 +31,11 @@ logger = logging.getLogger(__name__)
 
 RETRY_FIRST_SECONDS = 0.1
 RETRY_MAX_SECONDS = 2.0
+# The pools wait for a free connection, where redis-py's default refuses the 101st.
 POOL_CONNECTIONS = 200
 POOL_WAIT_SECONDS = 5.0
-# A pooled connection idle this long is pinged before it is used: after a Redis restart,
-# a connection the pool kept from before failed the first request made with it (a socket
-# refused with 1011, /health/ answering 503) up to minutes later.
+# A pooled connection idle this long is pinged before use: one kept from before a Redis
+# restart would fail its first request.
 HEALTH_CHECK_SECONDS = 5
 READ_BATCH = 100
 # A blocking send from a thread gives up after this (the caller logs it; pages resync).

@@ -40,23 +40,18 @@ logger = logging.getLogger(__name__)
 
 
 def in_pool(func: Any) -> Any:
-    """Run a service in the thread pool rather than the one shared sync thread (PostgreSQL).
+    """Run a service in the thread pool rather than Channels' one sync thread per process,
+    which would serialize every game's moves (docs/decisions/daphne-entry-point.md).
 
-    database_sync_to_async defaults to a single thread per process, which would serialize
-    every game's moves; the services need no thread affinity (each call is one transaction
-    on its thread's own connection, which database_sync_to_async closes when obsolete).
-    SQLite serializes writers anyway, and threads queueing on its lock only add latency, so
-    there the single thread is kept.
+    The services need no thread affinity: each call is one transaction on its thread's own
+    connection. SQLite keeps the one thread, since it serializes writers anyway.
     """
     return database_sync_to_async(func, thread_sensitive=connection.vendor == "sqlite")
 
 
 MAX_MESSAGE_CHARS = 4096
-# Close codes the pages understand. A refused handshake (closing before accepting) reaches a
-# browser as a bare 1006, which it cannot tell from a network blip, so these are sent after
-# accepting: the 44xx codes mean "do not retry", 4503 "try again later". (Not 1013, the
-# standard's "try again later": autobahn lets an application send only 1000 and 3000-4999,
-# and Daphne turned the refused 1013 into 1011 with a traceback.)
+# Close codes sent after accepting, since a refused handshake reaches a browser as a bare
+# 1006: 44xx "do not retry", 4503 "try again later" (docs/decisions/close-code-4503.md).
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
@@ -172,13 +167,11 @@ class JsonSocketConsumer(AsyncWebsocketConsumer):
         raise NotImplementedError
 
     async def dispatch(self, message: dict[str, Any]) -> None:
-        """Channels' dispatch minus its `close_old_connections` before every message.
+        """Channels' dispatch without its `close_old_connections` before every message.
 
-        Channels runs that on the process's one sync thread for each frame and each layer
-        message, so every socket of the process queued on it. These consumers never touch
-        the database on the event loop: each database call goes through
-        database_sync_to_async (`in_pool`), which closes obsolete connections itself, on
-        the thread that uses them.
+        That ran on the process's one sync thread and queued every socket on it; these
+        consumers touch the database only through `in_pool`, which closes obsolete
+        connections itself, on the thread that uses them.
         """
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:

@@ -1,10 +1,9 @@
 """Whether this process reaches its database, told to the game sockets it serves.
 
-A game socket hears of a database outage only when it asks the database something: a
-player waiting for the other's move would see nothing at all, while no move can be saved
-and the game is voided if the outage outlasts the fault threshold (games.clock.faults). So one
-task per process asks the database every `PROBE_SECONDS` (one `SELECT 1` through the
-pool the moves use) and tells every socket watching when the answer changes.
+A socket would otherwise hear of an outage only when it asks the database something, and
+a player waiting for the other's move would see nothing while no move can be saved. One
+task per process asks (`SELECT 1` every `PROBE_SECONDS`, through the pool the moves use)
+and tells every watching socket when the answer changes.
 """
 
 from __future__ import annotations

@@ -1,12 +1,10 @@
-"""JSON through orjson, the one place the platform uses it (issue: fast moves under load).
+"""JSON through orjson, the one place the platform uses it, and the strict reader of what
+sockets receive (loads_untrusted).
 
-Also the strict reader of what sockets receive (loads_untrusted).
-
-orjson writes and reads a move's JSON (the state message, the engine state, the log row)
-several times faster than the standard library, which was about a tenth of a move's
-Python time. It is used where the standard library's output would be the same: keys that
-are not strings are written as strings (as json.dumps does), and whatever orjson refuses
-to read (NaN, for one) is read by the standard library instead.
+orjson is several times faster than the standard library on a move's JSON
+(docs/decisions/move-cost.md), and is used only where the output is the same: keys that
+are not strings are written as strings, as json.dumps does, and what orjson refuses to
+read (NaN, for one) is read by the standard library instead.
 """
 
 from __future__ import annotations

@@ -1,10 +1,8 @@
 """A factory's one result per process, built under a lock.
 
-functools.cache lets two threads that call a factory for the first time both build, and
-keeps one result. For a Redis client that is harmful, not just wasteful: the other client
-is garbage-collected while its caller still uses its connection pool, and redis-py's
-`Redis.__del__` closes that pool, cutting a connection in the middle of its handshake
-(seen under load as AttributeError: 'NoneType' object has no attribute 'readline').
+Not functools.cache, which lets two first callers both build: redis-py's `Redis.__del__`
+then closes the discarded client's pool while its caller still uses it
+(docs/decisions/channel-layer.md).
 """
 
 from __future__ import annotations

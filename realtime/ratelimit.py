@@ -1,17 +1,14 @@
 """Message budgets for the WebSockets: per connection, per user and per game.
 
-A connection's own budget lives in the consumer (a sliding window in memory). The user's
-and the game's budgets must hold across all of a user's sockets, which may sit in several
-Daphne processes, so they are counters shared by every process: in Redis in production
-(both counters in one round trip), in the Django cache (the process's memory) in embedded
-mode, where there is only one process.
+A connection's own budget is a sliding window in the consumer's memory. The user's and
+the game's must hold across sockets in several Daphne processes, so they are counters
+shared by every process: in Redis (both in one round trip), or in the Django cache in
+embedded mode, where there is only one process.
 
 With Redis a connection takes its messages from the shared counters a few at a time
-(`SharedBudget`, `WS_RATE_LIMIT_LEASE`): one round trip per few messages instead of one
-per message, which was about a twelfth of a move's cost. The counters still never let
-more through than their limits. A lease is at most a quarter of the room left, so leases
-shrink as a budget runs out and the last messages are taken one at a time; what a
-connection took and did not use before its window ended is lost.
+(`SharedBudget`, `WS_RATE_LIMIT_LEASE`) to save round trips (docs/decisions/move-cost.md).
+The counters never let more through than their limits; a lease unused when its window
+ends is lost.
 """
 
 from __future__ import annotations

@@ -1,19 +1,14 @@
-"""Run every process of a Procfile and keep them running: what `make run` starts.
+"""`make run`'s process supervisor, in place of honcho or supervisord: honcho stops every
+process when one exits, and supervisord needs a configuration of its own and gives up on a
+process that keeps failing at start (docs/decisions/process-supervisor.md).
 
     .venv/bin/python -m tools.supervisor platform/Procfile
 
-Each line `name: command` becomes a child started through /bin/sh (so `${WEB_PORT:-8000}`
-works as in a Procfile), in its own process group, with its output prefixed by its name.
-A child that exits is started again after a back-off (1 s, doubling up to 30 s, back to
-1 s once it has stayed up for a minute), once whatever it left in its process group is
-stopped, and every restart is logged; the other children
-are left alone, so Daphne keeps serving while the worker comes back. SIGINT or SIGTERM
-stops them all: SIGTERM to each group, then SIGKILL to any still running after the grace
-period (`SUPERVISOR_GRACE`, 30 s: longer than the Celery worker's warm shutdown, which
-waits for the tasks in hand). A second SIGINT/SIGTERM kills at once.
-
-Unlike honcho, which stops everything as soon as one process exits, nothing here ends
-while the supervisor runs, short of being stopped.
+Each Procfile line runs through /bin/sh (so `${WEB_PORT:-8000}` works) in its own process
+group, its output prefixed with its name. A child that exits is restarted alone after a
+back-off, once whatever it left in its group is stopped. SIGINT or SIGTERM stops them all:
+SIGTERM, then SIGKILL after `SUPERVISOR_GRACE` (longer than the worker's warm shutdown); a
+second one kills at once.
 """
 
 from __future__ import annotations

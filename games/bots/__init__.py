@@ -1,4 +1,4 @@
-"""Computer players: a function from one seat's view to one legal action (issue 13).
+"""Computer players: a function from one seat's view to one legal action.
 
     from games.bots import STRENGTHS, choose
     action = choose(view, "hard", budget=0.5, seed=7)

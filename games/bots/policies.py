@@ -93,7 +93,7 @@ def placement_score(board: Board, tile: int, hand: int, possible: int, pts: int)
     return score
 
 
-LEAD_BASE = -6.0  # measured (bench/bots.py): leading is worth less than the minimum bid
+LEAD_BASE = -6.0  # leading is worth less than the minimum bid (tuned with bench/bots.py)
 
 
 def hand_value(hand: int) -> float:

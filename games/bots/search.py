@@ -42,11 +42,10 @@ from .policies import decisions, hand_value, outbids, placement_score, possible_
 
 Action = dict[str, Any]
 
-# Play-outs the budget buys (a placement's; the auction and the lead get KEY_DECISION_SHARE
-# times more). One core runs about 6,000 a second, so the count, not the clock, ends the
-# search on a healthy machine and the action does not depend on its speed; the clock only
-# stops a search on a machine too busy to finish it. Chosen so that the ladder of
-# bench/bots.py (hard at 50 ms) fits in about 20 minutes of one core.
+# Play-outs a second of budget buys (for a placement; the auction and the lead get
+# KEY_DECISION_SHARE times more). Well below what one core runs, so the count, not the
+# clock, ends the search and the action does not depend on the machine's speed; the clock
+# only stops a search on a machine too busy to finish it (bench/RESULTS.md).
 PLAYOUTS_PER_SECOND = 1000
 # Bid amounts searched: the cheapest only. In play-outs a higher bid is mostly the same
 # outcome paid dearer, and every extra candidate thins the samples of the others.

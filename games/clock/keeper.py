@@ -1,24 +1,14 @@
-"""The clock keeper: the loop that settles every game at its deadline and beats the heartbeat.
+"""The clock keeper, in place of a Celery ETA task per deadline: a thread in every worker
+reads the due deadlines from the database, so no broker message is held per game and a
+broker restart loses nothing (docs/decisions/clock-keeper.md).
 
-It runs as a thread inside each Celery worker (started by `games.tasks` when the worker
-is ready). Each pass reads the due deadlines from the database — the games themselves are
-the schedule, as in lichess's clock sweep — so no broker message is held per game: a
-broker restart loses nothing, and a keeper that restarts finds every overdue game at once.
-
-A pass:
-1. beats, when a beat is due; the first beat after a stall records the gap as a service
-   fault if it is longer than the threshold (games.clock.faults);
-2. advances every game whose deadline has passed (flag, P1 abort, P2 auto-continue),
-   quarantining one that fails instead of retrying it every pass. Games are settled by
-   `settlers` threads at once: deadlines bunch up (games started together flag together),
-   and one at a time each waits for the commits of all before it;
-3. drops presence entries whose process stopped refreshing them, and tells the games,
-   and asks again for the moves of computer players silent for too long (games.computer.wakeups);
-4. sleeps until the next deadline it saw, or at most `poll` seconds (a deadline set by a
-   move is at least the 10 s delay away, so polling finds it long before it is due).
-
-Several workers each run a keeper: advancing is idempotent under the game's row lock, and
-the heartbeat is a fault only when *no* keeper beat for too long.
+Started by `games.tasks` when the worker is ready. A pass beats the heartbeat (the first
+beat after a stall may record a fault: games.clock.faults); settles each game whose
+deadline has passed (flag, P1 abort, P2 auto-continue) on up to `settlers` threads, since
+games started together flag together, quarantining one that fails; sweeps presence and
+nudges silent computer seats; then sleeps until the next deadline it saw, at most `poll`.
+Several workers may each run one: advancing is idempotent under the game's row lock, and
+a heartbeat gap is a fault only when no keeper beat.
 """
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ def to_datetime(t: float) -> datetime:
     """
     # Exact arithmetic: at epoch magnitudes `t * 1e6` as a float is already rounded (the
     # spacing of floats there is 0.25 µs), and fromtimestamp() would round once more.
-    # Integers rather than Fraction, which cost a few percent of a move.
+    # Integers rather than Fraction, which is slower on a move's path.
     numerator, denominator = t.as_integer_ratio()
     return EPOCH + timedelta(microseconds=-(-numerator * 1_000_000 // denominator))
 

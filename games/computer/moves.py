@@ -30,7 +30,7 @@ from games.models import Game, default_players_snapshot
 
 logger = logging.getLogger(__name__)
 
-# The computer answers within this many seconds of its turn starting (issue 13), far
+# The computer answers within this many seconds of its turn starting, far
 # inside the 10 s delay, so its bank never runs while the worker is healthy.
 ANSWER_SECONDS = 2.0
 # Kept free at the end of those 2 s for the submission itself (one locked transaction).

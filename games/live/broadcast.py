@@ -153,9 +153,8 @@ def state_message(
 def message_text(message: Mapping[str, Any]) -> str:
     """A message as the WebSocket frame it is sent as: compact JSON.
 
-    Every frame the game sockets send is written here, with orjson (realtime.fastjson):
-    about ten times faster than the standard library on a state message, which is
-    serialized once per audience per change.
+    Every frame the game sockets send is written here, with orjson (realtime.fastjson),
+    once per audience per change (docs/decisions/move-cost.md).
     """
     return fastjson.dumps_text(message)
 
@@ -202,9 +201,9 @@ def broadcast_state(
     """Send each audience of the game that somebody listens to its own view (on commit).
 
     `state` is the engine state of `game.state` when the caller already holds it; `since`
-    the version before the change whose `events` these are. With
-    Redis the messages are composed for the presence this process last saw, and the send
-    checks it is still so (games.live.presence): no round trip of its own to read it.
+    the version before the change whose `events` these are. With Redis the messages are
+    composed for the presence this process last saw, and the send checks it is still so
+    (games.live.presence): no round trip of its own to read it.
     """
     try:
         now = timebase.server_now()

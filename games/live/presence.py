@@ -4,22 +4,15 @@ Slots 0 and 1 are the seats (a same-device screen holds both); slot WATCH counts
 spectators' sockets, so that a change is only computed and sent for audiences somebody
 listens to (games.live.broadcast).
 
-A game socket registers (game, seat, connection) with an expiry `TTL_SECONDS` ahead and
-refreshes it every `REFRESH_SECONDS`; closing the socket removes it. A Daphne process
-that dies stops refreshing, so its entries expire, and the clock keeper's presence sweep
-(`presence_expire`) tells those games' other sockets within TTL + the sweep interval.
+A socket's entry expires `TTL_SECONDS` ahead and is refreshed every `REFRESH_SECONDS`,
+so the entries of a Daphne process that dies expire and the clock keeper's sweep
+(`presence_expire`) tells those games. With Redis the entries are shared by every process
+(a sorted set per slot, scored by expiry); without it they live in this process's memory.
+Presence is advice for the page: a failure to record it never fails the socket.
 
-With Redis (production), the entries are shared by every Daphne process: a sorted set per
-(game, seat) scored by expiry, and one index of every entry for the sweep. Without Redis
-(embedded: one Daphne process) they live in a dict of that process.
-
-Presence is advice for the page; when Redis cannot be reached it reads as "not connected"
-and a failure to record it never fails the socket.
-
-A broadcast needs the presence after its commit, and reading it would cost a round trip
-of its own. With Redis, the broadcast instead composes its messages for the presence this
-process saw last (`presence_expected`), and the send checks in the same script that it is
-still so (`presence_guard`); when it is not, it sends nothing and says what it is now.
+A broadcast composes its messages for the presence this process saw last
+(`presence_expected`), and the send checks in the same script that it still holds
+(`presence_guard`), saving a round trip of its own (docs/decisions/move-cost.md).
 """
 
 from __future__ import annotations

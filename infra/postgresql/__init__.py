@@ -1,1 +1,2 @@
-"""Django's PostgreSQL backend with a cheaper pool check (see base.py)."""
+"""Django's PostgreSQL backend with a pool that reconnects every second: psycopg_pool's
+back-off doubles without bound (docs/decisions/postgresql-pool.md)."""

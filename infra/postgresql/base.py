@@ -1,12 +1,9 @@
-"""Django's PostgreSQL backend with a pool check that costs no round trip when all is well.
+"""Django's PostgreSQL backend with a pool that reconnects every second: psycopg_pool's
+back-off doubles without bound (docs/decisions/postgresql-pool.md).
 
-Django's health check for pooled connections runs an empty query on every checkout: one
-more round trip per request, on a path (a move) that is only a few round trips long. A
-pooled connection is idle between checkouts, so anything the server has to say meanwhile
-(the notice of a restart, the end of the stream when it died) is waiting on its socket:
-this check asks the server only then. A connection that broke silently (a network path
-cut without a reset) still fails its first query, which answers `unavailable` as any
-outage does, and is replaced.
+Its health check asks the server only when the server has spoken to the idle connection,
+where Django's runs a query on every checkout; a connection that broke silently fails its
+first query, answered `unavailable` like any outage, and is replaced.
 """
 
 from __future__ import annotations
@@ -20,9 +17,8 @@ from django.db.backends.postgresql import base
 from psycopg_pool import ConnectionPool
 from psycopg_pool.base import AttemptWithBackoff
 
-# After the database comes back, psycopg_pool reconnects on a back-off that doubles from
-# 1 s without bound (1, 2, 4, 8 s…): a stop of 8.5 s came back after 15.6 s, near the
-# 20 s beyond which the games in progress are voided. Capped, a pool tries every second.
+# Capped so a pool retries every second: an uncapped back-off after an outage nears the
+# fault threshold beyond which the games in progress are voided.
 RECONNECT_MAX_DELAY = 1.0
 
 
@@ -53,7 +49,7 @@ class DatabaseWrapper(base.DatabaseWrapper):
     def pool(self) -> ConnectionPool | None:
         pool = super().pool
         if pool is not None and self.settings_dict["CONN_HEALTH_CHECKS"]:
-            # Django passes psycopg_pool's own check, which queries every checkout; the
-            # pool keeps its callback here.
+            # Replaces psycopg_pool's own check, which Django passes and which queries
+            # every checkout.
             pool._check = check_idle_connection
         return pool
