@@ -242,6 +242,8 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
+# Accounts one client address may create in any hour (accounts.limits; 0: no limit).
+SIGNUP_RATE_LIMIT_PER_HOUR = env.int("SIGNUP_RATE_LIMIT_PER_HOUR", default=5)
 
 # --- Languages: Spanish and English, Spanish first (the game's original language).
 LANGUAGE_CODE = "en"
