@@ -205,6 +205,9 @@ COMPUTER_THINK_SECONDS = env.float("COMPUTER_THINK_SECONDS", default=1.0)
 COMPUTER_NUDGE_SECONDS = env.float("COMPUTER_NUDGE_SECONDS", default=5.0)
 COMPUTER_SUGGEST_SECONDS = env.float("COMPUTER_SUGGEST_SECONDS", default=1.0)
 COMPUTER_SUGGESTIONS_PER_MINUTE = env.int("COMPUTER_SUGGESTIONS_PER_MINUTE", default=20)
+# Games against the computer one player may start in any 60 minutes: each costs the
+# server real thinking, which other players' games share (0: no limit).
+COMPUTER_GAMES_PER_HOUR = env.int("COMPUTER_GAMES_PER_HOUR", default=30)
 CELERY_BEAT_SCHEDULE = {
     # Pairs "Play now" players whose accepted rating range has widened enough.
     "queue-pair": {"task": "lobby.tasks.queue_pair", "schedule": 1.0},
