@@ -72,7 +72,7 @@ def username_check_available(username: str) -> None:
     if users.filter(username__iexact=username).exists():
         raise ValidationError(_("A user with that username already exists."), code="unique")
     # Every name is compared: sign-ups are few (limited per address) and names short.
-    names = users.values_list(user_model.USERNAME_FIELD, flat=True).iterator()
+    names = list(users.values_list(user_model.USERNAME_FIELD, flat=True))
     existing = confusable_with(username, names)
     if existing is not None:
         raise ValidationError(
