@@ -1,9 +1,10 @@
 """Pages while the database is away: a 503 in the reader's language that retries by itself.
 
 A page that cannot reach the database (django.db's OperationalError or InterfaceError:
-refused, reset, the pool's wait run out) answers 503 with Retry-After and a page that
-reloads itself after RETRY_SECONDS (a meta refresh: the CSP allows no inline script),
-instead of the 500 an uncaught error would give.
+refused, reset, the pool's wait run out) answers 503 with Retry-After and a page whose
+script (static/js/retry.js) asks again every RETRY_SECONDS and goes back to the page once
+the server can show it, instead of the 500 an uncaught error would give. After a form's
+POST it goes back to the page the form was on, not to the address the form was sent to.
 
 The middleware sits above the session, authentication and django-axes middlewares, which
 read and write the database themselves. An error in a view reaches it through
@@ -21,13 +22,16 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import urlsplit
 
+from django.core.exceptions import DisallowedHost
 from django.core.signals import got_request_exception
 from django.db.utils import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.template import loader
 from django.utils import translation
 from django.utils.cache import add_never_cache_headers
+from django.utils.http import url_has_allowed_host_and_scheme
 
 DATABASE_ERRORS = (OperationalError, InterfaceError)
 # Seconds before the page (and a client honouring Retry-After) asks again.
@@ -47,11 +51,28 @@ def caused_by_database(error: BaseException | None) -> bool:
     return False
 
 
+def _retry_url(request: HttpRequest) -> str:
+    """Where to go once the database is back: this address for a GET (an empty link is the
+    page's own address, query and all), else the page the form was sent from, or home."""
+    if request.method in ("GET", "HEAD"):
+        return ""
+    referer = request.META.get("HTTP_REFERER", "")
+    try:
+        ours = url_has_allowed_host_and_scheme(referer, allowed_hosts={request.get_host()})
+    except DisallowedHost:  # a Host header Django refuses: no page of ours to go back to
+        ours = False
+    if not ours:
+        return "/"
+    parts = urlsplit(referer)
+    return (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+
+
 def database_away_response(request: HttpRequest) -> HttpResponse:
     """The 503 page, in the language of the request's cookie or Accept-Language."""
     language = translation.get_language_from_request(request)
+    context = {"retry_seconds": RETRY_SECONDS, "retry_url": _retry_url(request)}
     with translation.override(language):
-        html = loader.render_to_string("503.html", {"retry_seconds": RETRY_SECONDS})
+        html = loader.render_to_string("503.html", context)
     response = HttpResponse(html, status=503)
     response["Retry-After"] = str(RETRY_SECONDS)
     response["Content-Language"] = language

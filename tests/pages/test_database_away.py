@@ -51,9 +51,11 @@ def assert_database_page(response: Any, language: str = "en") -> str:
     assert response["Content-Security-Policy"] == POLICY
     assert "no-cache" in response["Cache-Control"]
     html: str = response.content.decode()
-    assert f'<meta http-equiv="refresh" content="{RETRY_SECONDS}">' in html
     assert f'<html lang="{language}">' in html
-    assert "<script" not in html  # nothing the CSP would block
+    # It asks again by itself with a file the CSP allows: no inline script, no timed reload.
+    assert '<script src="/static/js/retry.js" defer></script>' in html
+    assert html.count("<script") == 1 and "http-equiv" not in html
+    assert f'data-retry-seconds="{RETRY_SECONDS}"' in html
     return html
 
 
@@ -92,6 +94,27 @@ def test_a_middleware_that_cannot_save_the_session(
     with database_away(only=writes):
         assert_database_page(client.get(reverse("home")))
     assert client.get(reverse("home")).status_code == 200
+
+
+def test_a_page_asks_for_itself_again(client_of: Any, user: Any) -> None:
+    client = client_of(user)
+    with database_away():
+        html = assert_database_page(client.get(reverse("lobby") + "?x=1"))
+    assert 'id="retry-now" href=""' in html  # an empty link: this very address
+
+
+def test_after_a_form_it_goes_back_to_the_form_s_page(client_of: Any, user: Any) -> None:
+    client = client_of(user)
+    lobby = reverse("lobby")
+    with database_away():
+        sent = client.post(
+            reverse("challenge-create"), {"opponent": ""}, HTTP_REFERER=f"http://testserver{lobby}"
+        )
+        elsewhere = client.post(
+            reverse("challenge-create"), {"opponent": ""}, HTTP_REFERER="https://example.com/x/"
+        )
+    assert f'id="retry-now" href="{lobby}"' in assert_database_page(sent)
+    assert 'id="retry-now" href="/"' in assert_database_page(elsewhere)
 
 
 def test_a_page_that_needs_no_database_is_served(client: Client) -> None:

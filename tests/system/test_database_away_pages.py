@@ -1,6 +1,6 @@
 """A real PostgreSQL outage (a cut proxy in front of it) as a browser sees the pages: 503
-with Retry-After and the page that reloads itself, never a 500, and 200 again once it is
-back; /health/ says the database is away and tells no one the details."""
+with Retry-After and the page that asks again by itself, never a 500, and 200 again once it
+is back; /health/ says the database is away and tells no one the details."""
 
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ def test_pages_during_a_database_stop(alice: Any) -> None:
                     statuses.append((path, status))
                     assert status == 503, (path, status, platform.logs())
                     assert headers["Retry-After"] == "5"
-                    assert '<meta http-equiv="refresh" content="5">' in html
+                    assert "js/retry.js" in html and 'id="retry-now"' in html
                     assert f'<html lang="{language}">' in html
             status, _, body = fetch(f"{base}/health/", cookie)
             assert status == 503 and '"away": ["database"' in body and "last_keeper" not in body
