@@ -15,7 +15,7 @@ export default [
       globals: { ...globals.browser, ...djangoI18n },
     },
   },
-  // The site's one classic script (templates/base.html loads it blocking in <head>).
+  // The site's classic scripts (base.html's, blocking in <head>, and the 503 page's).
   { files: ["static/js/**/*.js"], ...js.configs.recommended },
   {
     files: ["static/js/**/*.js"],

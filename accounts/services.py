@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import unicodedata
+from urllib.parse import unquote
+
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.urls import Resolver404, resolve, reverse
 from django.utils.translation import gettext_lazy as _
+
+from infra.confusables import confusable_with, one_script
 
 # Profiles live at /accounts/<username>/, next to these fixed pages; a player with one of
 # these names would have an unreachable profile, so the names are not available.
@@ -17,8 +23,30 @@ RESERVED_USERNAMES = frozenset({"login", "logout", "signup", "password"})
 USERNAME_MAX_LENGTH = 30
 
 
+def _profile_reachable(username: str) -> bool:
+    """Whether the profile link of `username` leads to that profile, as a browser follows it.
+
+    Browsers drop "." and ".." path segments before asking ("/accounts/../" is "/"), and a
+    name that a fixed page's address matches first would show that page instead.
+    """
+    path = reverse("profile", kwargs={"username": username})
+    if any(segment in (".", "..") for segment in path.split("/")):
+        return False
+    try:
+        match = resolve(unquote(path))
+    except Resolver404:
+        return False
+    return match.url_name == "profile" and match.kwargs.get("username") == username
+
+
 def username_check_available(username: str) -> None:
-    """Raise ValidationError if `username` is too long, reserved or taken (case-insensitively)."""
+    """Raise ValidationError if `username` may not be a new account's name.
+
+    It is refused when too long, reserved, not reachable as its profile's address, written
+    in several scripts (Latin with Cyrillic…), taken in any letter case, or confusable with
+    an existing name (a Cyrillic "a", U+0430, for a Latin one). Existing accounts keep their names.
+    """
+    username = unicodedata.normalize("NFKC", username)
     if len(username) > USERNAME_MAX_LENGTH:
         raise ValidationError(
             _("Choose a username of at most %(limit)d characters.")
@@ -27,9 +55,31 @@ def username_check_available(username: str) -> None:
         )
     if username.casefold() in RESERVED_USERNAMES:
         raise ValidationError(_("This username is reserved."), code="reserved")
+    if not username.strip("."):
+        raise ValidationError(_("A username cannot be only dots."), code="dots")
+    if not _profile_reachable(username):
+        raise ValidationError(_("This username is reserved."), code="reserved")
+    if not one_script(username):
+        raise ValidationError(
+            _(
+                "Write your username in one alphabet (for example only Latin or only Cyrillic"
+                " letters), so that it cannot be mistaken for another."
+            ),
+            code="mixed_scripts",
+        )
     user_model = get_user_model()
-    if user_model._default_manager.filter(username__iexact=username).exists():
+    users = user_model._default_manager
+    if users.filter(username__iexact=username).exists():
         raise ValidationError(_("A user with that username already exists."), code="unique")
+    # Every name is compared: sign-ups are few (limited per address) and names short.
+    names = list(users.values_list(user_model.USERNAME_FIELD, flat=True))
+    existing = confusable_with(username, names)
+    if existing is not None:
+        raise ValidationError(
+            _("This username looks too much like “%(existing)s”, a player's name: choose another.")
+            % {"existing": existing},
+            code="confusable",
+        )
 
 
 @transaction.atomic

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth import views as auth_views
@@ -15,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.debug import sensitive_post_parameters
 
 from accounts.forms import SignupForm
+from accounts.limits import client_address, signup_allowed, signup_give_back, signup_take
 from accounts.services import account_create
 
 # With several AUTHENTICATION_BACKENDS, login() must be told which one vouches for the
@@ -36,8 +38,15 @@ def _safe_next(request: HttpRequest) -> str:
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("home")
+    # Said before the form is filled in, and counted again when an account is made.
+    address = client_address(request)
+    if not signup_allowed(address):
+        return _signups_limited(request)
     form = SignupForm(request.POST) if request.method == "POST" else SignupForm()
     if form.is_bound and form.is_valid():
+        place = signup_take(address)
+        if place is None:
+            return _signups_limited(request)
         try:
             user = account_create(
                 username=form.cleaned_data["username"],
@@ -45,6 +54,7 @@ def signup(request: HttpRequest) -> HttpResponse:
                 email=form.cleaned_data.get("email", ""),
             )
         except ValidationError as exc:  # only on a race the form could not see
+            signup_give_back(place)
             form.add_error(None, exc.messages)
         else:
             login(request, user, backend=MODEL_BACKEND)
@@ -53,6 +63,11 @@ def signup(request: HttpRequest) -> HttpResponse:
             )
             return HttpResponseRedirect(_safe_next(request))
     return render(request, "registration/signup.html", {"form": form, "next": _safe_next(request)})
+
+
+def _signups_limited(request: HttpRequest) -> HttpResponse:
+    context = {"limit": settings.SIGNUP_RATE_LIMIT_PER_HOUR}
+    return render(request, "registration/signup_limited.html", context, status=429)
 
 
 class LoginView(auth_views.LoginView):

@@ -58,6 +58,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "pages.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Above everything that reads the database: a page while it is away is a 503, not a 500.
+    "pages.database_away.DatabaseAwayMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -200,6 +202,9 @@ COMPUTER_THINK_SECONDS = env.float("COMPUTER_THINK_SECONDS", default=1.0)
 COMPUTER_NUDGE_SECONDS = env.float("COMPUTER_NUDGE_SECONDS", default=5.0)
 COMPUTER_SUGGEST_SECONDS = env.float("COMPUTER_SUGGEST_SECONDS", default=1.0)
 COMPUTER_SUGGESTIONS_PER_MINUTE = env.int("COMPUTER_SUGGESTIONS_PER_MINUTE", default=20)
+# Games against the computer one player may start in any 60 minutes: each costs the
+# server real thinking, which other players' games share (0: no limit).
+COMPUTER_GAMES_PER_HOUR = env.int("COMPUTER_GAMES_PER_HOUR", default=30)
 CELERY_BEAT_SCHEDULE = {
     # Pairs "Play now" players whose accepted rating range has widened enough.
     "queue-pair": {"task": "lobby.tasks.queue_pair", "schedule": 1.0},
@@ -237,6 +242,8 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
+# Accounts one client address may create in any hour (accounts.limits; 0: no limit).
+SIGNUP_RATE_LIMIT_PER_HOUR = env.int("SIGNUP_RATE_LIMIT_PER_HOUR", default=5)
 
 # --- Languages: Spanish and English, Spanish first (the game's original language).
 LANGUAGE_CODE = "en"

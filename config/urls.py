@@ -6,6 +6,9 @@ from django.utils.translation import gettext_lazy as _
 admin.site.site_header = _("Spectacular Bid administration")
 admin.site.site_title = _("Spectacular Bid administration")
 
+# A session the database could not save is reported as a 400: pages.database_away's 503.
+handler400 = "pages.views.bad_request"
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),

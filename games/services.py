@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, cast
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db import IntegrityError, connection, transaction
 from django.db.models import F, Q
@@ -31,6 +32,7 @@ from games.errors import ServiceError, message_for
 from games.live.broadcast import broadcast_rematch, broadcast_state
 from games.models import ActiveSeat, Bot, Game, GameAction, default_players_snapshot
 from games.signals import game_finished, game_rematched, game_status_changed, game_voided
+from infra.confusables import confusable_with
 from realtime.messages import is_request_id
 
 logger = logging.getLogger(__name__)
@@ -600,11 +602,13 @@ def _seats_take(game: Game) -> None:
 SEAT_NAME_MAX_CHARS = 20
 
 
-def seat_names_clean(names: tuple[str, str]) -> tuple[str, str]:
+def seat_names_clean(names: tuple[str, str], *, owner: User | None = None) -> tuple[str, str]:
     """Two players' names for a shared screen, stripped; ValueError when unusable.
 
     Each is 1-20 printable characters, and they differ (ignoring case): every text of the
-    page ("Pass the device to Marta") must tell the seats apart.
+    page ("Pass the device to Marta") must tell the seats apart. Neither may look like an
+    account's username other than the owner's (whoever creates the game), or a spectator
+    would take the seat for that player: ValueError("account", name).
     """
     cleaned = tuple(" ".join(str(name).split()) for name in names)
     for name in cleaned:
@@ -612,6 +616,14 @@ def seat_names_clean(names: tuple[str, str]) -> tuple[str, str]:
             raise ValueError("name")
     if cleaned[0].casefold() == cleaned[1].casefold():
         raise ValueError("same")
+    user_model = get_user_model()
+    accounts = user_model._default_manager.all()
+    if owner is not None:
+        accounts = accounts.exclude(pk=owner.pk)
+    usernames = list(accounts.values_list(user_model.USERNAME_FIELD, flat=True))
+    for name in cleaned:
+        if confusable_with(name, usernames) is not None:
+            raise ValueError("account", name)
     return cleaned[0], cleaned[1]
 
 
@@ -620,7 +632,7 @@ def same_device_game_create(*, user: User, names: tuple[str, str]) -> Game:
 
     `names` are the two players' names, seat 0 first (see seat_names_clean).
     """
-    first, second = seat_names_clean(names)
+    first, second = seat_names_clean(names, owner=user)
     return game_create(
         player0=user, player1=user, rated=False, same_device=True, seat_names=[first, second]
     )

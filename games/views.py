@@ -51,7 +51,7 @@ def _game_url(game_id: int) -> str:
 @require_http_methods(["GET", "POST"])
 def same_device_new(request: AuthenticatedHttpRequest) -> HttpResponse:
     """GET explains and asks the two names (links are GETs); only the POST creates a game."""
-    form = SameDeviceForm(request.POST or None)
+    form = SameDeviceForm(request.POST or None, owner=request.user)
     if request.method == "POST" and form.is_valid():
         names = (form.cleaned_data["first"], form.cleaned_data["second"])
         game = same_device_game_create(user=request.user, names=names)

@@ -8,8 +8,10 @@ their words from the JavaScript catalogue of the page's language (static/jsi18n/
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse, HttpResponseRedirect
@@ -18,7 +20,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from games.computer.moves import computer_game_create, computer_game_in_progress
+from games.computer.moves import (
+    computer_game_create,
+    computer_game_in_progress,
+    computer_games_wait,
+)
 from games.errors import ServiceError
 from games.http import AuthenticatedHttpRequest
 from games.models import Bot
@@ -144,10 +150,22 @@ def computer_new(request: AuthenticatedHttpRequest) -> HttpResponse:
             (snapshot,) = players_snapshot([request.user])
             try:
                 game = computer_game_create(user=request.user, strength=strength, snapshot=snapshot)
-            except ServiceError as error:  # a game made meanwhile in another tab
-                messages.info(request, error.message)
+            except ServiceError as error:
+                if error.code == "computer_games_limit":
+                    return _computer_games_limited(request)
+                messages.info(request, error.message)  # a game made meanwhile in another tab
                 return redirect("lobby")
             return HttpResponseRedirect(_game_url(game.pk))
         context = {"error": _("Choose how strongly the computer plays.")}
         return render(request, "lobby/computer_new.html", context, status=400)
     return render(request, "lobby/computer_new.html")
+
+
+def _computer_games_limited(request: AuthenticatedHttpRequest) -> HttpResponse:
+    """COMPUTER_GAMES_PER_HOUR reached: when the player may start another, to the minute."""
+    wait = computer_games_wait(user=request.user)
+    seconds = max(1, math.ceil(wait.total_seconds())) if wait is not None else 60
+    context = {"limit": settings.COMPUTER_GAMES_PER_HOUR, "minutes": math.ceil(seconds / 60)}
+    response = render(request, "lobby/computer_limited.html", context, status=429)
+    response["Retry-After"] = str(seconds)
+    return response

@@ -15,17 +15,20 @@ import logging
 import random
 import secrets
 import time
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Q
+from django.utils import timezone
 
 from games import engine, services
 from games.bots import choose
 from games.clock import timebase
 from games.computer.accounts import AGAINST_COMPUTER, READY_ACTIONS, bot_account, seats_to_act
+from games.errors import ServiceError
 from games.models import Game, default_players_snapshot
 
 logger = logging.getLogger(__name__)
@@ -44,6 +47,32 @@ def decision_seed(*parts: object) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
+# COMPUTER_GAMES_PER_HOUR counts the games a player started in this long before now.
+COMPUTER_GAMES_WINDOW = timedelta(hours=1)
+
+
+def computer_games_wait(*, user: User) -> timedelta | None:
+    """How long before `user` may start another game against the computer, or None if now.
+
+    At most COMPUTER_GAMES_PER_HOUR in any hour (0: no limit), counted from the games
+    themselves, so the count is exact across processes and outlives a cache flush.
+    """
+    limit = int(settings.COMPUTER_GAMES_PER_HOUR)
+    if limit <= 0:
+        return None
+    now = timezone.now()
+    recent = list(
+        Game.objects.filter(Q(player0=user) | Q(player1=user))
+        .filter(AGAINST_COMPUTER, created_at__gt=now - COMPUTER_GAMES_WINDOW)
+        .order_by("-created_at")
+        .values_list("created_at", flat=True)[:limit]
+    )
+    if len(recent) < limit:
+        return None
+    # The oldest of those leaves the hour then, and makes room for one more.
+    return recent[-1] + COMPUTER_GAMES_WINDOW - now
+
+
 def computer_game_create(
     *,
     user: User,
@@ -60,8 +89,11 @@ def computer_game_create(
     computer presses its own as soon as the game is committed (games.computer.accounts).
     `snapshot` is the player's {"rating", "rating_label"} to show beside their name (the
     caller reads ratings; games does not); the computer shows none. `deals` and
-    `balances` exist for tests and tools, as in games.services.game_create.
+    `balances` exist for tests and tools, as in games.services.game_create. Raises
+    ServiceError("computer_games_limit") past COMPUTER_GAMES_PER_HOUR (computer_games_wait).
     """
+    if computer_games_wait(user=user) is not None:
+        raise ServiceError("computer_games_limit")
     if seat is None:
         seat = secrets.randbelow(2)
     if seat not in (0, 1):

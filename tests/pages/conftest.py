@@ -1,0 +1,19 @@
+"""Fixtures of the pages tests."""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterator
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def requests_forgotten(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
+    """Django logs each 503 with its request, whose user may be a lazy object never read
+    (the database was away); pytest keeps the records to the session's end, where the
+    search for stray connections (tests/conftest.py) would make it query the database."""
+    yield
+    for when in ("setup", "call"):
+        caplog.get_records(when).clear()
+    gc.collect()
