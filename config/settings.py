@@ -174,6 +174,8 @@ else:
     # kombu's filesystem transport with atomic writes (kombu#1551); folders made on first use.
     CELERY_BROKER_TRANSPORT = "infra.filesystem_broker:Transport"
     CELERY_BROKER_TRANSPORT_OPTIONS = filesystem_broker.transport_options(BROKER_DIR)
+# A worker's messages reach the sockets of an embedded web process through it (realtime.relay).
+EMBEDDED_RELAY_URL = "" if REDIS_URL else env.str("EMBEDDED_RELAY_URL", default="")
 
 CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="celery")
 CELERY_TASK_IGNORE_RESULT = True

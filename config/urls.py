@@ -13,6 +13,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include("accounts.urls")),
+    path("", include("realtime.urls")),
     path("", include("pages.urls")),
     path("", include("games.urls")),
     path("", include("lobby.urls")),

@@ -11,6 +11,7 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 
 from realtime.channel_layer import Guard
+from realtime.relay import relay_post, relay_url
 
 
 def group_send_all(
@@ -27,6 +28,10 @@ def group_send_all(
     layer = get_channel_layer()
     # Nothing to send still checks a guard: nobody listening may no longer be so.
     if layer is None or not (messages or only_if):
+        return
+    url = relay_url()
+    if url and messages:  # an embedded worker: its sockets are in the web process
+        relay_post(url, messages)
         return
     send_blocking = getattr(layer, "group_send_many_blocking", None)
     if send_blocking is not None and send_blocking(messages, only_if=only_if):

@@ -212,7 +212,11 @@ def live_platform(
                 )
             if worker:
                 args = worker_args(beat=beat, schedule=log_dir / "beat-schedule")
-                platform.processes.append(spawn("worker", args, environment, log_dir))
+                worker_env = dict(environment)
+                if platform.web_ports:  # as the Procfile does: embedded mode relays to the web
+                    relay = f"http://127.0.0.1:{platform.web_ports[0]}/realtime/relay/"
+                    worker_env["EMBEDDED_RELAY_URL"] = relay
+                platform.processes.append(spawn("worker", args, worker_env, log_dir))
             for index, port in enumerate(platform.web_ports):
                 wait_for_http(f"http://127.0.0.1:{port}/", platform.processes[index])
             if worker:

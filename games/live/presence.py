@@ -29,6 +29,7 @@ from redis.backoff import NoBackoff
 from redis.retry import Retry
 
 from realtime.once import once
+from realtime.relay import relay_url
 
 logger = logging.getLogger(__name__)
 
@@ -213,6 +214,8 @@ def presence_connected(game_id: int) -> list[bool] | None:
 
 def presence_listening(game_id: int) -> list[bool] | None:
     """Per slot (seat 0, seat 1, WATCH): whether a live socket is open; None if unknown."""
+    if relay_url():  # an embedded worker: the sockets, and their entries, are the web's
+        return None
     try:
         return _store().listening(game_id, time.time())
     except redis.RedisError:

@@ -523,10 +523,10 @@ function loadRatingChange(view) {
     .catch(() => {}); // the card is complete without it
 }
 
-// While the computer is the one to act, ask for the state if no news came for a while:
-// its move is made by a worker, which can push it only through a shared channel layer
-// (Redis); in the embedded mode the page would otherwise learn it at its next clock tick.
-const COMPUTER_POLL_MS = 1500;
+// While the computer is the one to act, ask for the state if no news came for long: its
+// move, made by a worker, is pushed (Redis, or the embedded relay), so this only covers a
+// push lost to a restarting web process.
+const COMPUTER_POLL_MS = 10000;
 let computerPoll = null;
 
 function computerToAct(view) {
