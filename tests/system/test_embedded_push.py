@@ -13,6 +13,7 @@ import websockets
 from django.conf import settings
 
 from games.computer.moves import computer_game_create
+from games.models import GameAction
 from tests.games.wsclient import session_cookie
 from tests.live import BIN, free_port, platform_env, spawn, wait_for_http, wait_for_log
 from tools.local_run import local_environment
@@ -32,7 +33,7 @@ def test_the_computers_moves_reach_the_page_without_it_asking(transactional_db, 
         wait_for_log(supervisor, "ready.", timeout=40)
         cookie = session_cookie(alice)
 
-        async def watch() -> list[int]:
+        async def watch() -> list[tuple[int, float]]:
             game = await asyncio.to_thread(
                 computer_game_create, user=alice, strength="easy", seat=1
             )
@@ -47,11 +48,14 @@ def test_the_computers_moves_reach_the_page_without_it_asking(transactional_db, 
                 while len(versions) < 2 and time.monotonic() < end:
                     message = json.loads(await asyncio.wait_for(socket.recv(), 20))
                     if message["type"] == "state":
-                        versions.append(message["version"])
+                        versions.append((message["version"], time.time()))
                 return versions
 
         versions = asyncio.run(watch())
         # The state on connecting, then the one the worker made: the computer's Start.
-        assert len(versions) == 2 and versions[1] > versions[0], supervisor.log()[-4000:]
+        assert len(versions) == 2 and versions[1][0] > versions[0][0], supervisor.log()[-4000:]
+        logged = GameAction.objects.get(game__player1=alice, version=versions[1][0])
+        lag = versions[1][1] - logged.received_at.timestamp()
+        print(f"\nthe computer's Start reached the page {lag * 1000:.0f} ms after it was logged")
     finally:
         supervisor.stop(signal.SIGINT, timeout=45)
