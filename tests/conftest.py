@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 from asgiref.sync import SyncToAsync
+from channels.layers import channel_layers
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import connections
@@ -40,6 +41,21 @@ def user_factory(db: None) -> Callable[..., AbstractBaseUser]:
 @pytest.fixture
 def user(user_factory: Callable[..., AbstractBaseUser]) -> AbstractBaseUser:
     return user_factory("alice")
+
+
+@pytest.fixture
+def alice(user_factory: Callable[..., AbstractBaseUser]) -> AbstractBaseUser:
+    return user_factory("alice")
+
+
+@pytest.fixture
+def bob(user_factory: Callable[..., AbstractBaseUser]) -> AbstractBaseUser:
+    return user_factory("bob")
+
+
+@pytest.fixture
+def carol(user_factory: Callable[..., AbstractBaseUser]) -> AbstractBaseUser:
+    return user_factory("carol")
 
 
 @pytest.fixture
@@ -87,6 +103,23 @@ def close_stray_connections() -> None:
     for conn in connections.all():
         if conn.alias in getattr(conn, "_connection_pools", {}):
             conn.close_pool()
+
+
+@pytest.fixture(autouse=True)
+def fresh_channel_layer() -> None:
+    """A new channel layer object per test.
+
+    channels keeps one layer per process, and channels_redis binds its locks to the event
+    loop that first used them; every async test runs in its own loop.
+    """
+    channel_layers.backends.clear()
+
+
+@pytest.fixture(autouse=True)
+def close_thread_connections() -> Iterator[None]:
+    """Close the database connections consumers opened in worker threads, after each test."""
+    yield
+    close_stray_connections()
 
 
 @pytest.fixture(autouse=True)

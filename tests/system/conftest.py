@@ -1,5 +1,3 @@
-"""The players of tests/games, for the live tests here."""
-
-from tests.games.conftest import alice, bob, carol
-
-__all__ = ["alice", "bob", "carol"]
+"""Tests that start processes: Daphne, Celery workers, the supervisor, redis-server, node,
+or a fresh Python (tests/live.py starts the platform's). The players and the hygiene after
+each test are the shared ones of tests/conftest.py."""

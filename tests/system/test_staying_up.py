@@ -28,10 +28,10 @@ from games import engine
 from games.models import Game, ServiceFault
 from lobby.selectors import LOBBY_GROUP
 from realtime.channel_layer import SteadyRedisChannelLayer
-from tests.games.factories import choose
-from tests.games.test_live import LiveClient, started_in_the_past, wait_for
+from tests.games.factories import choose, started_in_the_past
 from tests.games.wsclient import session_cookie
 from tests.live import (
+    LiveClient,
     database_proxy,
     free_port,
     live_platform,
@@ -39,6 +39,7 @@ from tests.live import (
     spawn,
     started_pids,
     supervisor_args,
+    wait_for,
     wait_for_log,
     wait_until,
     worker_args,

@@ -10,94 +10,20 @@
 from __future__ import annotations
 
 import asyncio
-import itertools
 import json
 import time
 from typing import Any
 
 import pytest
-import websockets
 from django.conf import settings
 
-from games import engine, services
-from games.clock import timebase
+from games import engine
 from games.models import Game
-from tests.games.factories import choose, make_game, seeded_deals
+from tests.games.factories import choose, make_game, seeded_deals, started_in_the_past
 from tests.games.wsclient import session_cookie
-from tests.live import live_platform
+from tests.live import LiveClient, live_platform, wait_for
 
 pytestmark = [pytest.mark.live, pytest.mark.django_db(transaction=True)]
-
-
-class LiveClient:
-    """A real WebSocket client (the `websockets` package) with a session cookie."""
-
-    _ids = itertools.count(1)
-
-    def __init__(self, socket: Any) -> None:
-        self.socket = socket
-        self.state: dict[str, Any] | None = None
-
-    @classmethod
-    async def open(cls, base: str, game_id: int, cookie: str) -> LiveClient:
-        socket = await websockets.connect(
-            f"{base}/ws/games/{game_id}/",
-            origin=websockets.Origin("http://127.0.0.1"),
-            additional_headers={"Cookie": f"{settings.SESSION_COOKIE_NAME}={cookie}"},
-        )
-        client = cls(socket)
-        await client.until(lambda m: m["type"] == "state")
-        return client
-
-    async def recv(self, timeout: float) -> dict[str, Any]:
-        message = json.loads(await asyncio.wait_for(self.socket.recv(), timeout))
-        if message["type"] == "state" and (
-            self.state is None or message["version"] >= self.state["version"]
-        ):
-            self.state = message
-        return message
-
-    async def until(self, predicate: Any, timeout: float = 10) -> dict[str, Any]:
-        end = time.monotonic() + timeout
-        while True:
-            message = await self.recv(max(0.01, end - time.monotonic()))
-            if predicate(message):
-                return message
-
-    async def act(self, action: dict[str, Any]) -> dict[str, Any]:
-        rid = f"live-{next(self._ids)}"
-        await self.socket.send(json.dumps({"type": "action", "id": rid, "action": action}))
-        return await self.until(lambda m: m["type"] in ("ack", "error") and m.get("id") == rid)
-
-    async def until_version(self, version: int) -> None:
-        if self.state is None or self.state["version"] < version:
-            await self.until(lambda m: m["type"] == "state" and m["version"] >= version)
-
-
-def started_in_the_past(player0: Any, player1: Any, seconds_ago: float, **options: Any) -> Game:
-    """A game whose first decision began `seconds_ago`, so its flag falls soon."""
-    real = timebase.server_now
-    timebase.server_now = lambda: real() - seconds_ago  # type: ignore[assignment]
-    try:
-        game = make_game(player0, player1, **options)
-        for user in (player0, player1):
-            result = services.game_submit_action(
-                game_id=game.pk, user=user, action={"do": "start"}, request_id=None
-            )
-            assert result.ok
-    finally:
-        timebase.server_now = real  # type: ignore[assignment]
-    game.refresh_from_db()
-    return game
-
-
-def wait_for(predicate: Any, timeout: float) -> bool:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if predicate():
-            return True
-        time.sleep(0.05)
-    return predicate()
 
 
 def test_flag_with_nobody_connected_is_settled_by_the_worker(alice, bob, carol):

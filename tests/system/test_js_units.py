@@ -12,8 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.ci_guard import IN_CI
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.live import ROOT
 
 
 def test_js_units_pass() -> None:
@@ -25,6 +24,10 @@ def test_js_units_pass() -> None:
     files = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests" / "js").glob("*.test.mjs"))
     assert files, "no JavaScript tests found in tests/js/"
     result = subprocess.run(
-        [node, "--import", "./tests/js/register.mjs", "--test", *files], cwd=ROOT, capture_output=True, text=True, timeout=120
+        [node, "--import", "./tests/js/register.mjs", "--test", *files],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert result.returncode == 0, result.stdout[-8000:] + result.stderr[-4000:]

@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games import engine
-from tests.engine.conftest import ALL_TILES, norm
+from tests.games.engine.conftest import ALL_TILES, norm
 
 ALL = set(ALL_TILES)
 ROUND_PHASES = ("auction", "lead", "play")
