@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import threading
+import weakref
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -14,11 +15,34 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import connections
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.http import Http404
-from django.test import Client
+from django.test import Client, override_settings
 from django.utils import translation
 
 # Strong enough for AUTH_PASSWORD_VALIDATORS and unlike any test username.
 PASSWORD = "felt-green-spinner-42"
+
+
+# Every database connection object this process makes, so that the stray ones can be found
+# after each test without walking the whole heap (gc.get_objects()) each time.
+_wrappers: weakref.WeakSet[BaseDatabaseWrapper] = weakref.WeakSet()
+_wrapper_init = BaseDatabaseWrapper.__init__
+
+
+def _registered_init(self: BaseDatabaseWrapper, *args: object, **kwargs: object) -> None:
+    _wrapper_init(self, *args, **kwargs)
+    _wrappers.add(self)
+
+
+BaseDatabaseWrapper.__init__ = _registered_init  # type: ignore[method-assign]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def fast_password_hasher() -> Iterator[None]:
+    """Players are created by the hundred: the real hasher, slow by design (a third of a
+    second a password), would dominate the run. No test is about the hasher's strength;
+    the platform's processes keep theirs (the browser tests sign in with a session)."""
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
 
 
 @pytest.fixture
@@ -74,16 +98,26 @@ def client_logged_in(db: None) -> Callable[[AbstractBaseUser], Client]:
     return make_client
 
 
-def close_stray_connections() -> None:
+def _known_wrappers() -> list[BaseDatabaseWrapper]:
+    while True:
+        try:
+            return list(_wrappers)
+        except RuntimeError:  # a thread made one meanwhile
+            continue
+
+
+def close_stray_connections(*, whole_heap: bool = False) -> None:
     """Close database connections left open in threads other than the main one.
 
     A consumer whose socket closed at the end of a test, or a test's racing threads, may
     leave a connection in an idle thread (asgiref's executors among them); PostgreSQL then
     refuses to drop the test database. The threads are idle, so closing from here is safe.
+    `whole_heap` looks for them among all the objects in memory, not only those made since
+    this module was imported.
     """
     SyncToAsync.single_thread_executor.submit(connections.close_all).result(timeout=10)
     main = threading.main_thread().ident
-    for obj in gc.get_objects():
+    for obj in gc.get_objects() if whole_heap else _known_wrappers():
         try:
             stray = (
                 isinstance(obj, BaseDatabaseWrapper)
@@ -134,4 +168,4 @@ def default_language_after_each_test() -> Iterator[None]:
 def no_stray_connections_at_the_end(django_db_setup: None) -> Iterator[None]:
     """Torn down before the test database is dropped (it depends on its setup)."""
     yield
-    close_stray_connections()
+    close_stray_connections(whole_heap=True)

@@ -1,3 +1,3 @@
 """Fixtures for the lobby tests: the ratings tests' played games (the queue matches by rating)."""
 
-from tests.ratings.conftest import fast_passwords, play_game, players  # noqa: F401  (fixtures, found by name)
+from tests.ratings.conftest import play_game, players  # noqa: F401  (fixtures, found by name)
