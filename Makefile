@@ -25,18 +25,21 @@ run: $(STAMP)
 # pytest ends with 5 when it ran no test (a PYTEST_ARGS that selects none): not a failure.
 PYTEST := $(BIN)/python -m pytest -p no:cacheprovider
 NONE_IS_FINE := || [ $$? -eq 5 ]
+# On every core (pytest-xdist); tests/system and tests/e2e on one of them, one at a time.
+WORKERS ?= auto
+PARALLEL := -n $(WORKERS) --dist loadgroup
 
 # Everything but the soak tests: SQLite and in-memory layers on a fresh machine, PostgreSQL
 # and Redis when DATABASE_URL and REDIS_URL say where (.ci/run sets both).
 test: $(STAMP)
-	$(PYTEST) -m "not soak" $(PYTEST_ARGS) $(NONE_IS_FINE)
+	$(PYTEST) $(PARALLEL) -m "not soak" $(PYTEST_ARGS) $(NONE_IS_FINE)
 
 # What starts no process and drives no browser (all but tests/system and tests/e2e).
 test-fast: $(STAMP)
-	$(PYTEST) -m "not soak" --ignore=tests/system --ignore=tests/e2e $(PYTEST_ARGS) $(NONE_IS_FINE)
+	$(PYTEST) $(PARALLEL) -m "not soak" --ignore=tests/system --ignore=tests/e2e $(PYTEST_ARGS) $(NONE_IS_FINE)
 
 # The tests that wait by design (an idle socket kept a minute, a two-minute burst of tasks,
-# outages of a set length); .ci/run runs them after `make test`.
+# outages of a set length), one at a time; .ci/run runs them after `make test`.
 test-soak: $(STAMP)
 	$(PYTEST) -m soak $(PYTEST_ARGS) $(NONE_IS_FINE)
 

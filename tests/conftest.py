@@ -6,6 +6,7 @@ import gc
 import threading
 import weakref
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from asgiref.sync import SyncToAsync
@@ -17,6 +18,20 @@ from django.db.backends.base.base import BaseDatabaseWrapper
 from django.http import Http404
 from django.test import Client, override_settings
 from django.utils import translation
+
+TESTS = Path(__file__).resolve().parent
+# What starts processes or drives a browser, one test after another as written (for time).
+ONE_AT_A_TIME = (TESTS / "system", TESTS / "e2e")
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """With pytest-xdist's --dist loadgroup (make test), the tests of tests/system and
+    tests/e2e all run on one worker, one at a time, while the others share the rest."""
+    for item in items:
+        if any(item.path.is_relative_to(folder) for folder in ONE_AT_A_TIME):
+            item.add_marker(pytest.mark.xdist_group("processes"))
+
 
 # Strong enough for AUTH_PASSWORD_VALIDATORS and unlike any test username.
 PASSWORD = "felt-green-spinner-42"
