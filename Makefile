@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-from-lock
 NODE_STAMP := node_modules/.installed-from-lock
 export PATH := $(abspath $(BIN)):$(PATH)
 
-.PHONY: run test lint format bench bench-bots messages clean-var
+.PHONY: run test test-fast test-soak lint format bench bench-bots messages clean-var
 
 $(STAMP): requirements.lock
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -22,8 +22,26 @@ $(NODE_STAMP): package-lock.json
 run: $(STAMP)
 	$(BIN)/python -m tools.local_run
 
+# pytest ends with 5 when it ran no test (a PYTEST_ARGS that selects none): not a failure.
+PYTEST := $(BIN)/python -m pytest -p no:cacheprovider
+NONE_IS_FINE := || [ $$? -eq 5 ]
+# On every core (pytest-xdist); tests/system and tests/e2e on one of them, one at a time.
+WORKERS ?= auto
+PARALLEL := -n $(WORKERS) --dist loadgroup
+
+# Everything but the soak tests: SQLite and in-memory layers on a fresh machine, PostgreSQL
+# and Redis when DATABASE_URL and REDIS_URL say where (.ci/run sets both).
 test: $(STAMP)
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(PYTEST) $(PARALLEL) -m "not soak" $(PYTEST_ARGS) $(NONE_IS_FINE)
+
+# What starts no process and drives no browser (all but tests/system and tests/e2e).
+test-fast: $(STAMP)
+	$(PYTEST) $(PARALLEL) -m "not soak" --ignore=tests/system --ignore=tests/e2e $(PYTEST_ARGS) $(NONE_IS_FINE)
+
+# The tests that wait by design (an idle socket kept a minute, a two-minute burst of tasks,
+# outages of a set length), one at a time; .ci/run runs them after `make test`.
+test-soak: $(STAMP)
+	$(PYTEST) -m soak $(PYTEST_ARGS) $(NONE_IS_FINE)
 
 lint: $(STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check .

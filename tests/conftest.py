@@ -4,20 +4,62 @@ from __future__ import annotations
 
 import gc
 import threading
+import weakref
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from asgiref.sync import SyncToAsync
+from channels.layers import channel_layers
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import connections
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.http import Http404
-from django.test import Client
+from django.test import Client, override_settings
 from django.utils import translation
+
+from tests.realtime.vocabulary import wire  # noqa: F401  (a fixture, found by name)
+
+TESTS = Path(__file__).resolve().parent
+# What starts processes or drives a browser, one test after another as written (for time).
+ONE_AT_A_TIME = (TESTS / "system", TESTS / "e2e")
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """With pytest-xdist's --dist loadgroup (make test), the tests of tests/system and
+    tests/e2e all run on one worker, one at a time, while the others share the rest."""
+    for item in items:
+        if any(item.path.is_relative_to(folder) for folder in ONE_AT_A_TIME):
+            item.add_marker(pytest.mark.xdist_group("processes"))
+
 
 # Strong enough for AUTH_PASSWORD_VALIDATORS and unlike any test username.
 PASSWORD = "felt-green-spinner-42"
+
+
+# Every database connection object this process makes, so that the stray ones can be found
+# after each test without walking the whole heap (gc.get_objects()) each time.
+_wrappers: weakref.WeakSet[BaseDatabaseWrapper] = weakref.WeakSet()
+_wrapper_init = BaseDatabaseWrapper.__init__
+
+
+def _registered_init(self: BaseDatabaseWrapper, *args: object, **kwargs: object) -> None:
+    _wrapper_init(self, *args, **kwargs)
+    _wrappers.add(self)
+
+
+BaseDatabaseWrapper.__init__ = _registered_init  # type: ignore[method-assign]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def fast_password_hasher() -> Iterator[None]:
+    """Players are created by the hundred: the real hasher, slow by design (a third of a
+    second a password), would dominate the run. No test is about the hasher's strength;
+    the platform's processes keep theirs (the browser tests sign in with a session)."""
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
 
 
 @pytest.fixture
@@ -43,6 +85,21 @@ def user(user_factory: Callable[..., AbstractBaseUser]) -> AbstractBaseUser:
 
 
 @pytest.fixture
+def alice(user_factory: Callable[..., AbstractBaseUser]) -> AbstractBaseUser:
+    return user_factory("alice")
+
+
+@pytest.fixture
+def bob(user_factory: Callable[..., AbstractBaseUser]) -> AbstractBaseUser:
+    return user_factory("bob")
+
+
+@pytest.fixture
+def carol(user_factory: Callable[..., AbstractBaseUser]) -> AbstractBaseUser:
+    return user_factory("carol")
+
+
+@pytest.fixture
 def client_logged_in(db: None) -> Callable[[AbstractBaseUser], Client]:
     """client_logged_in(user) -> a new test Client with that user's session.
 
@@ -58,16 +115,26 @@ def client_logged_in(db: None) -> Callable[[AbstractBaseUser], Client]:
     return make_client
 
 
-def close_stray_connections() -> None:
+def _known_wrappers() -> list[BaseDatabaseWrapper]:
+    while True:
+        try:
+            return list(_wrappers)
+        except RuntimeError:  # a thread made one meanwhile
+            continue
+
+
+def close_stray_connections(*, whole_heap: bool = False) -> None:
     """Close database connections left open in threads other than the main one.
 
     A consumer whose socket closed at the end of a test, or a test's racing threads, may
     leave a connection in an idle thread (asgiref's executors among them); PostgreSQL then
     refuses to drop the test database. The threads are idle, so closing from here is safe.
+    `whole_heap` looks for them among all the objects in memory, not only those made since
+    this module was imported.
     """
     SyncToAsync.single_thread_executor.submit(connections.close_all).result(timeout=10)
     main = threading.main_thread().ident
-    for obj in gc.get_objects():
+    for obj in gc.get_objects() if whole_heap else _known_wrappers():
         try:
             stray = (
                 isinstance(obj, BaseDatabaseWrapper)
@@ -90,6 +157,23 @@ def close_stray_connections() -> None:
 
 
 @pytest.fixture(autouse=True)
+def fresh_channel_layer() -> None:
+    """A new channel layer object per test.
+
+    channels keeps one layer per process, and channels_redis binds its locks to the event
+    loop that first used them; every async test runs in its own loop.
+    """
+    channel_layers.backends.clear()
+
+
+@pytest.fixture(autouse=True)
+def close_thread_connections() -> Iterator[None]:
+    """Close the database connections consumers opened in worker threads, after each test."""
+    yield
+    close_stray_connections()
+
+
+@pytest.fixture(autouse=True)
 def default_language_after_each_test() -> Iterator[None]:
     """A request through LocaleMiddleware leaves its language active in the test's thread:
     a Spanish request must not make the next test's English strings Spanish."""
@@ -101,4 +185,4 @@ def default_language_after_each_test() -> Iterator[None]:
 def no_stray_connections_at_the_end(django_db_setup: None) -> Iterator[None]:
     """Torn down before the test database is dropped (it depends on its setup)."""
     yield
-    close_stray_connections()
+    close_stray_connections(whole_heap=True)

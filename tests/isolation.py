@@ -3,7 +3,9 @@
 Loaded through `-p tests.isolation` before Django reads its settings, so the test process
 and the Daphne/Celery subprocesses it starts (which inherit the environment) agree on
 them, while another test run on the same machine, or a `make run`, never sees their
-messages.
+messages. A pytest-xdist worker inherits the names its controller took: it takes its own
+(their test databases differ, and so do the games behind the same ids). A name set in the
+environment before the run is kept.
 """
 
 from __future__ import annotations
@@ -11,8 +13,14 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-os.environ.setdefault("CHANNELS_PREFIX", f"test{os.getpid()}")
-os.environ.setdefault("CELERY_QUEUE", f"test{os.getpid()}")
+TAKEN = "TESTS_ISOLATION_TOOK"  # the names a test process above this one set
+
+_taken = set(filter(None, os.environ.get(TAKEN, "").split(",")))
+for _name in ("CHANNELS_PREFIX", "CELERY_QUEUE"):
+    if _name not in os.environ or _name in _taken:
+        os.environ[_name] = f"test{os.getpid()}"
+        _taken.add(_name)
+os.environ[TAKEN] = ",".join(sorted(_taken))
 
 
 def pytest_unconfigure(config: object) -> None:

@@ -8,6 +8,9 @@ layer settings (Redis when REDIS_URL is set, the filesystem broker otherwise).
 
 from __future__ import annotations
 
+import asyncio
+import itertools
+import json
 import os
 import re
 import signal
@@ -22,8 +25,10 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
+import websockets
 from django.conf import settings
 from django.db import connection
 
@@ -225,3 +230,57 @@ def live_platform(
         finally:
             for process in platform.processes:
                 process.stop()
+
+
+def wait_for(predicate: Any, timeout: float) -> bool:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if predicate():
+            return True
+        time.sleep(0.05)
+    return predicate()
+
+
+class LiveClient:
+    """A real WebSocket client (the `websockets` package) with a session cookie."""
+
+    _ids = itertools.count(1)
+
+    def __init__(self, socket: Any) -> None:
+        self.socket = socket
+        self.state: dict[str, Any] | None = None
+
+    @classmethod
+    async def open(cls, base: str, game_id: int, cookie: str) -> LiveClient:
+        socket = await websockets.connect(
+            f"{base}/ws/games/{game_id}/",
+            origin=websockets.Origin("http://127.0.0.1"),
+            additional_headers={"Cookie": f"{settings.SESSION_COOKIE_NAME}={cookie}"},
+        )
+        client = cls(socket)
+        await client.until(lambda m: m["type"] == "state")
+        return client
+
+    async def recv(self, timeout: float) -> dict[str, Any]:
+        message = json.loads(await asyncio.wait_for(self.socket.recv(), timeout))
+        if message["type"] == "state" and (
+            self.state is None or message["version"] >= self.state["version"]
+        ):
+            self.state = message
+        return message
+
+    async def until(self, predicate: Any, timeout: float = 10) -> dict[str, Any]:
+        end = time.monotonic() + timeout
+        while True:
+            message = await self.recv(max(0.01, end - time.monotonic()))
+            if predicate(message):
+                return message
+
+    async def act(self, action: dict[str, Any]) -> dict[str, Any]:
+        rid = f"live-{next(self._ids)}"
+        await self.socket.send(json.dumps({"type": "action", "id": rid, "action": action}))
+        return await self.until(lambda m: m["type"] in ("ack", "error") and m.get("id") == rid)
+
+    async def until_version(self, version: int) -> None:
+        if self.state is None or self.state["version"] < version:
+            await self.until(lambda m: m["type"] == "state" and m["version"] >= version)

@@ -44,9 +44,9 @@ def _unavailable(reason: str) -> None:
     pytest.skip(reason)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Any]:
-    """One Chromium per test module (module scope: no event loop outlives these tests)."""
+    """One Chromium for the browser tests (package scope: its event loop ends with them)."""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError as error:  # pragma: no cover - playwright is a dev dependency
@@ -67,9 +67,10 @@ def browser() -> Iterator[Any]:
         os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="package")
 def live(django_db_setup: None, django_db_blocker: Any) -> Iterator[LivePlatform]:
-    """Daphne + a Celery worker on the test database, shared by a module's tests."""
+    """Daphne + a Celery worker on the test database, shared by the browser tests (a module
+    that needs other settings overrides it)."""
     # An empty value keeps Django's async-safety check ON in the subprocesses.
     with live_platform(env={"DJANGO_ALLOW_ASYNC_UNSAFE": ""}) as platform:
         yield platform

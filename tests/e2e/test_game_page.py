@@ -21,8 +21,7 @@ from playwright.sync_api import expect
 from games.models import Game
 from tests.e2e.conftest import DESKTOP, PHONE, settle, wait_interactive
 from tests.e2e.pagecheck import check_page, screenshot_path, sideways_overflow, text_lines
-from tests.games.factories import SPINNER_DEAL, make_game, seeded_deals
-from tests.games.test_live import started_in_the_past
+from tests.games.factories import SPINNER_DEAL, make_game, seeded_deals, started_in_the_past
 
 pytestmark = [pytest.mark.e2e, pytest.mark.live]
 

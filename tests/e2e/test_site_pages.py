@@ -13,7 +13,6 @@ from typing import Any
 import pytest
 
 from games.models import Game
-from tests.e2e.conftest import browser, live, login_page, make_user  # noqa: F401
 from tests.e2e.pagecheck import check_page
 from tests.games.factories import drive, make_game, seeded_deals
 from tests.ratings.conftest import BALANCES_FOR_WINNER
@@ -158,8 +157,8 @@ def step_replay_without_loading(page: Any) -> None:
 
 
 def test_every_page_fits_the_phone_and_passes_axe_in_both_languages(
-    login_page,  # noqa: F811
-    make_user,  # noqa: F811
+    login_page,
+    make_user,
 ) -> None:
     # A player with a long-ish name and several rated games (a chart and a games table),
     # a finished game to replay, and a game in progress for the live list.

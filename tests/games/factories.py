@@ -8,6 +8,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 
 from games import engine, services
+from games.clock import timebase
 from games.models import ActiveSeat, Game
 
 ALL_TILES = [f"{high}-{low}" for high in range(7) for low in range(high + 1)]
@@ -120,3 +121,20 @@ def drive(game_id: int, users: tuple[AbstractBaseUser, AbstractBaseUser], until:
         )
         assert result.ok, (action, result)
     raise AssertionError("the game did not reach the wanted point")
+
+
+def started_in_the_past(player0: Any, player1: Any, seconds_ago: float, **options: Any) -> Game:
+    """A game whose first decision began `seconds_ago`, so its flag falls soon."""
+    real = timebase.server_now
+    timebase.server_now = lambda: real() - seconds_ago  # type: ignore[assignment]
+    try:
+        game = make_game(player0, player1, **options)
+        for user in (player0, player1):
+            result = services.game_submit_action(
+                game_id=game.pk, user=user, action={"do": "start"}, request_id=None
+            )
+            assert result.ok
+    finally:
+        timebase.server_now = real  # type: ignore[assignment]
+    game.refresh_from_db()
+    return game

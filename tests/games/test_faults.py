@@ -35,7 +35,6 @@ from tests.ratings.ledger import assert_ledger_consistent
 pytestmark = pytest.mark.django_db
 
 # Rated games played to their end, as the ratings tests play them: the reversal is checked here.
-fast_passwords = rated_games.fast_passwords
 players = rated_games.players
 play_game = rated_games.play_game
 

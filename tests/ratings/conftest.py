@@ -16,12 +16,6 @@ from tests.games.factories import drive, make_game, seeded_deals
 BALANCES_FOR_WINNER = {0: (10, 10), 1: (20, 20)}
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings: Any) -> None:
-    """Players are created by the dozen here; the real hasher would dominate the run time."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def play_game() -> Callable[..., Game]:
     """play_game(p0, p1, winner=0) -> a game played to its end through games.services."""

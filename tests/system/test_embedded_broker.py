@@ -28,7 +28,7 @@ from tests.live import (
     wait_until,
 )
 
-pytestmark = [pytest.mark.live, pytest.mark.timeout(240)]
+pytestmark = [pytest.mark.live, pytest.mark.soak, pytest.mark.timeout(240)]  # a 110 s burst
 
 BURST_SECONDS = 110
 RATE = 100  # tasks a second, about what the worker keeps up with, so the queue stays short

@@ -1,4 +1,4 @@
-"""Settings behave as docs/operations.md's configuration tables say."""
+"""Settings behave as docs/operations.md's configuration tables say, in a fresh process each."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 from tests.live import ROOT
+from tools.local_run import local_environment
 
 
 def run_manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
@@ -57,3 +58,23 @@ def test_importing_the_settings_creates_no_folder(tmp_path):
     )
     assert result.returncode == 0, result.stderr
     assert not broker.exists()
+
+
+def test_settings_accept_that_environment(tmp_path) -> None:
+    """Django's own checks pass with it: DEBUG off does not refuse to start without a key."""
+    env = local_environment({"PATH": "/usr/bin:/bin"}, tmp_path)
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import django; django.setup(); from django.conf import settings;"
+            " print(settings.DEBUG, settings.SECURE_SSL_REDIRECT)",
+        ],
+        env={**env, "DJANGO_SETTINGS_MODULE": "config.settings"},
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["False", "False"]

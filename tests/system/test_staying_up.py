@@ -28,10 +28,10 @@ from games import engine
 from games.models import Game, ServiceFault
 from lobby.selectors import LOBBY_GROUP
 from realtime.channel_layer import SteadyRedisChannelLayer
-from tests.games.factories import choose
-from tests.games.test_live import LiveClient, started_in_the_past, wait_for
+from tests.games.factories import choose, started_in_the_past
 from tests.games.wsclient import session_cookie
 from tests.live import (
+    LiveClient,
     database_proxy,
     free_port,
     live_platform,
@@ -39,6 +39,7 @@ from tests.live import (
     spawn,
     started_pids,
     supervisor_args,
+    wait_for,
     wait_for_log,
     wait_until,
     worker_args,
@@ -103,6 +104,7 @@ def own_redis() -> Iterator[tuple[str, Any]]:
         state["process"].wait(10)
 
 
+@pytest.mark.soak  # a minute of silence on the socket
 @needs_redis
 def test_an_idle_game_socket_on_the_redis_layer_stays_open_for_a_minute(alice, bob, carol):
     game = started_in_the_past(alice, bob, 0, banks=(120, 120))
@@ -130,6 +132,7 @@ def test_an_idle_game_socket_on_the_redis_layer_stays_open_for_a_minute(alice, b
         assert "1011" not in platform.logs()
 
 
+@pytest.mark.soak  # until the dead Daphne's presence entries expire (games.live.presence)
 @needs_redis
 def test_players_of_a_killed_daphne_are_shown_disconnected_within_30_s(alice, bob):
     game = started_in_the_past(alice, bob, 0, banks=(120, 120))
@@ -240,6 +243,7 @@ def test_flags_land_on_time_after_a_redis_restart(alice, bob):
             assert platform.processes[-1].popen.poll() is None, platform.logs()
 
 
+@pytest.mark.soak  # Redis away for 12 s
 def test_open_game_sockets_see_every_move_through_a_redis_restart(alice, bob):
     """Redis restarted without persistence loses the layer's groups and the presence entries.
 
@@ -294,6 +298,7 @@ def test_open_game_sockets_see_every_move_through_a_redis_restart(alice, bob):
     assert "Exception inside application" not in logs
 
 
+@pytest.mark.soak  # until the lobby's next check of its groups (GROUPS_CHECK_SECONDS)
 def test_a_lobby_socket_open_through_a_redis_restart_hears_the_lobby_again(alice, bob, carol):
     """The lobby's groups, lost with a Redis restart, are joined again within a check
     (GROUPS_CHECK_SECONDS); what was missed meanwhile is sent: here, the game a
@@ -340,6 +345,7 @@ def _env(overrides: dict[str, str]) -> dict[str, str]:
     return platform_env(**overrides)
 
 
+@pytest.mark.soak  # the database away for 10 s
 def test_a_10_s_database_stop_loses_no_action_and_voids_no_game(alice, bob, carol):
     if connection.vendor != "postgresql":
         pytest.skip("an outage of a database server: PostgreSQL only (SQLite is a file)")

@@ -12,8 +12,8 @@ from games import engine
 from games.engine.determinize import Position, state_from_view
 from games.engine.game import action_of, decision_moves, play_move
 from games.engine.tiles import tiles_of
-from tests.bots.positions import positions
-from tests.engine.conftest import deal
+from tests.games.bots.positions import positions
+from tests.games.engine.conftest import deal
 
 
 def _dump(state: engine.State) -> dict:

@@ -1,12 +1,10 @@
-"""Replays every spec scenario (tests/engine/scenarios/*.json, copies of the spec's)
-and checks its `expect` block as docs/engine-api.md "The expect block" describes; also drives
-the CLI as a subprocess."""
+"""Replays every spec scenario (scenarios/*.json here, copies of the spec's) and checks its
+`expect` block as docs/engine-api.md "The expect block" describes (the CLI,
+a subprocess, is driven in tests/system/test_engine_cli.py)."""
 
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +12,6 @@ import pytest
 
 from games.engine.scenario import run_scenario
 
-ROOT = Path(__file__).resolve().parents[2]
 # Copies of the spec's scenarios: a clone tests itself with nothing beside it.
 SCENARIOS = Path(__file__).resolve().parent / "scenarios"
 FILES = sorted(SCENARIOS.glob("*.json"))
@@ -76,73 +73,8 @@ def test_scenario_expect_block(path: Path) -> None:
                     raise AssertionError(f"step {i}: {err}") from None
 
 
-def _cli(path: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "games.engine.scenario", str(path)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-
-
-@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
-def test_cli_exit_0_and_json_output(path: Path) -> None:
-    result = _cli(path)
-    assert result.returncode == 0, result.stderr
-    out = json.loads(result.stdout)
-    assert out == json.loads(json.dumps(run_scenario(json.loads(path.read_text()))))
-
-
 def _valid_scenario() -> dict[str, Any]:
     return json.loads(FILES[0].read_text(encoding="utf-8"))
-
-
-def _bad_deal() -> dict[str, Any]:
-    data = _valid_scenario()
-    data["rounds"][0]["boneyard"][0] = data["rounds"][0]["hands"][0][0]  # a tile twice
-    return data
-
-
-def _short_hand() -> dict[str, Any]:
-    data = _valid_scenario()
-    data["rounds"][0]["hands"][1] = data["rounds"][0]["hands"][1][:6]
-    return data
-
-
-def _time_goes_back() -> dict[str, Any]:
-    data = _valid_scenario()
-    data["steps"][2]["t"] = 0.5
-    return data
-
-
-def _unknown_player() -> dict[str, Any]:
-    data = _valid_scenario()
-    data["steps"][0]["player"] = 2
-    return data
-
-
-MALFORMED = {
-    "bad_json": "{not json",
-    "duplicate_tile": _bad_deal,
-    "six_tile_hand": _short_hand,
-    "time_goes_back": _time_goes_back,
-    "unknown_player": _unknown_player,
-    "not_an_object": "[1, 2, 3]",
-}
-
-
-@pytest.mark.parametrize("case", sorted(MALFORMED))
-def test_cli_malformed_file_exits_2_with_one_line(case: str, tmp_path: Path) -> None:
-    source = MALFORMED[case]
-    text = source if isinstance(source, str) else json.dumps(source())
-    path = tmp_path / f"{case}.json"
-    path.write_text(text, encoding="utf-8")
-    result = _cli(path)
-    assert result.returncode == 2
-    assert result.stdout == ""
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
 
 
 def test_unknown_request_is_a_bad_request_step_not_a_malformed_file() -> None:

@@ -12,8 +12,8 @@ import pytest
 from games import engine
 from games.engine import RuleError
 from games.engine.scenario import ScenarioError, run_scenario
-from tests.engine.conftest import DEAL_R2, domino_round, run, scenario, step
-from tests.engine.test_api import hidden_tiles, load, started, tiles_in
+from tests.games.engine.conftest import DEAL_R2, domino_round, run, scenario, step
+from tests.games.engine.test_api import hidden_tiles, load, started, tiles_in
 
 VIEW_AUDIENCES: tuple[int | None, ...] = (0, 1, None)
 

@@ -7,10 +7,7 @@ from typing import Any
 
 import pytest
 
-# The browser fixtures of tests/e2e (Chromium through Playwright, a live Daphne + worker).
-from tests.e2e.conftest import browser, live, login_page, make_user  # noqa: F401
-
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.live]
 
 
 def record_navigations(page: Any) -> tuple[list[str], list[str]]:
@@ -36,7 +33,7 @@ def assert_one_navigation_to_the_game(
     assert failed == [], failed
 
 
-def test_two_players_press_play_now_and_land_on_the_same_game(login_page, make_user) -> None:  # noqa: F811
+def test_two_players_press_play_now_and_land_on_the_same_game(login_page, make_user) -> None:
     from games.models import Game
 
     ana, bob = make_user("ana"), make_user("bob")
@@ -66,7 +63,7 @@ def test_two_players_press_play_now_and_land_on_the_same_game(login_page, make_u
     assert not page_a.errors and not page_b.errors, (page_a.errors, page_b.errors)
 
 
-def test_cancel_leaves_the_queue(login_page, make_user) -> None:  # noqa: F811
+def test_cancel_leaves_the_queue(login_page, make_user) -> None:
     from lobby.models import QueueEntry
 
     ana = make_user("ana")
@@ -94,7 +91,7 @@ def test_cancel_leaves_the_queue(login_page, make_user) -> None:  # noqa: F811
     assert not page.errors, page.errors
 
 
-def test_every_play_now_tab_of_a_player_shows_one_queue(login_page, make_user) -> None:  # noqa: F811
+def test_every_play_now_tab_of_a_player_shows_one_queue(login_page, make_user) -> None:
     """Two tabs of one player: joining in one shows the other waiting (with its Cancel);
     leaving in either stops both, and neither puts the player back nor gets them paired;
     closing one of two waiting tabs leaves the other waiting."""

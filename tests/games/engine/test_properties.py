@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games import engine
-from tests.engine.conftest import ALL_TILES, norm
+from tests.games.engine.conftest import ALL_TILES, norm
 
 ALL = set(ALL_TILES)
 ROUND_PHASES = ("auction", "lead", "play")
@@ -66,6 +66,7 @@ class Game:
     now: float = 0.0
     inputs: list[tuple[str, int | None, Any, float]] = field(default_factory=list)
     all_events: list[dict[str, Any]] = field(default_factory=list)
+    _public: tuple[Any, float, dict[str, Any]] | None = field(default=None, repr=False)
 
     @classmethod
     def create(cls, seed: int) -> Game:
@@ -80,9 +81,17 @@ class Game:
         g.state = new_from(params)
         return g
 
+    def public_view(self) -> dict[str, Any]:
+        """The spectator's view now, made once per state and instant: the checks read it
+        several times a step, and a view changes nothing (R7.8, checked on its own)."""
+        cached = self._public
+        if cached is None or cached[0] is not self.state or cached[1] != self.now:
+            cached = self._public = (self.state, self.now, engine.view(self.state, None, self.now))
+        return cached[2]
+
     @property
     def over(self) -> bool:
-        return engine.view(self.state, None, self.now)["status"] in ("finished", "aborted")
+        return self.public_view()["status"] in ("finished", "aborted")
 
     def tick(self) -> list[dict[str, Any]]:
         r = self.rng.random()
@@ -153,7 +162,7 @@ def play_to_end(seed: int) -> Game:
 
 
 def check_points_and_tiles(g: Game) -> None:
-    vs = engine.view(g.state, None, g.now)
+    vs = g.public_view()
     balances = [p["balance"] for p in vs["players"]]
     assert sum(balances) == 300, balances
     assert min(balances) >= 0, balances
@@ -173,7 +182,7 @@ def check_points_and_tiles(g: Game) -> None:
 
 
 def balances_of(g: Game) -> list[int]:
-    return [p["balance"] for p in engine.view(g.state, None, g.now)["players"]]
+    return [p["balance"] for p in g.public_view()["players"]]
 
 
 def check_events_move_points(before: list[int], ev: list[dict[str, Any]], after: list[int]) -> None:
@@ -208,7 +217,7 @@ def check_events_move_points(before: list[int], ev: list[dict[str, Any]], after:
 
 
 def check_secrecy(g: Game, ev: list[dict[str, Any]]) -> None:
-    vs = engine.view(g.state, None, g.now)
+    vs = g.public_view()
     if vs["status"] != "playing" or vs["phase"] not in ROUND_PHASES:
         return
     board = set(board_tiles(vs["board"]))
@@ -298,7 +307,7 @@ PHASE_DOS = {
 def random_request(g: Game) -> tuple[int, Any]:
     """A request that is usually aimed at the current situation, often illegal."""
     rng = g.rng
-    view = engine.view(g.state, None, g.now)
+    view = g.public_view()
     seat = view["to_act"]
     if seat is None or rng.random() < 0.3:
         seat = rng.randint(0, 1)

@@ -6,11 +6,9 @@ import re
 
 import pytest
 
-# The browser fixtures of tests/e2e (Chromium through Playwright, a live Daphne + worker).
-from tests.e2e.conftest import browser, live, login_page, make_user  # noqa: F401
-from tests.lobby.test_play_now_browser import assert_one_navigation_to_the_game, record_navigations
+from tests.e2e.test_play_now_browser import assert_one_navigation_to_the_game, record_navigations
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.live]
 
 
 def open_lobby_in_spanish(page) -> None:
@@ -22,7 +20,7 @@ def open_lobby_in_spanish(page) -> None:
     page.wait_for_function("document.querySelector('#challenge-list li') !== null")
 
 
-def test_a_new_challenge_appears_live_in_the_players_language(login_page, make_user) -> None:  # noqa: F811
+def test_a_new_challenge_appears_live_in_the_players_language(login_page, make_user) -> None:
     ana, bob = make_user("ana"), make_user("bob")
     page_a, page_b = login_page(ana), login_page(bob)
     base: str = page_b.live_url
@@ -37,7 +35,7 @@ def test_a_new_challenge_appears_live_in_the_players_language(login_page, make_u
     assert not page_a.errors and not page_b.errors, (page_a.errors, page_b.errors)
 
 
-def test_accepting_a_challenge_opens_the_game_once_for_each_player(login_page, make_user) -> None:  # noqa: F811
+def test_accepting_a_challenge_opens_the_game_once_for_each_player(login_page, make_user) -> None:
     """The accepter's form redirect and the socket's redirect used to race: two navigations."""
     from games.models import Game
 
@@ -61,7 +59,7 @@ def test_accepting_a_challenge_opens_the_game_once_for_each_player(login_page, m
     assert not page_a.errors and not page_b.errors, (page_a.errors, page_b.errors)
 
 
-def test_the_live_games_list_shows_a_new_game_without_a_reload(login_page, make_user) -> None:  # noqa: F811
+def test_the_live_games_list_shows_a_new_game_without_a_reload(login_page, make_user) -> None:
     """A game created elsewhere (here on a shared screen, by ana) appears on bob's list."""
     ana, bob = make_user("ana"), make_user("bob")
     page_a, page_b = login_page(ana), login_page(bob)
@@ -83,7 +81,7 @@ def test_the_live_games_list_shows_a_new_game_without_a_reload(login_page, make_
     assert not page_a.errors and not page_b.errors, (page_a.errors, page_b.errors)
 
 
-def test_the_challenger_sees_who_declined_in_their_language(login_page, make_user) -> None:  # noqa: F811
+def test_the_challenger_sees_who_declined_in_their_language(login_page, make_user) -> None:
     ana, bob = make_user("ana"), make_user("bob")
     page_a, page_b = login_page(ana), login_page(bob)
     base: str = page_a.live_url

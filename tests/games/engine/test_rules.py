@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from games import engine
-from tests.engine.conftest import (
+from tests.games.engine.conftest import (
     ALL_TILES,
     DEAL_55,
     DEAL_R2,

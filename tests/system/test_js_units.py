@@ -12,8 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.ci_guard import IN_CI
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.live import ROOT
 
 
 def test_js_units_pass() -> None:

@@ -24,9 +24,8 @@ from games.models import Game, GameAction
 from ratings.models import RatingEntry
 from ratings.selectors import game_is_ratable
 from tests.games.factories import choose, seeded_deals
-from tests.games.test_live import LiveClient
 from tests.games.wsclient import session_cookie
-from tests.live import live_platform
+from tests.live import LiveClient, live_platform
 
 pytestmark = [pytest.mark.live, pytest.mark.django_db(transaction=True)]
 

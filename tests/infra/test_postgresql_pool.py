@@ -65,6 +65,7 @@ def test_a_connection_the_server_ended_is_replaced_before_anyone_uses_it(server_
     assert server_checks == [ended]
 
 
+@pytest.mark.soak  # the database away for 8 s
 def test_a_pool_reconnects_within_a_second_or_so_of_the_database_coming_back() -> None:
     """psycopg_pool's own back-off doubles without bound (1, 2, 4, 8 s…): after an 8 s stop
     its next attempt came up to 7 s after the database was back (infra.postgresql)."""

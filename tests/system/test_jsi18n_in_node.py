@@ -1,0 +1,61 @@
+"""A page's JavaScript catalogue (pages/jsi18n.py) run by node: its three globals behave
+like Django's, in English and in Spanish.
+
+Skipped when node is missing, except under CI=true, where a missing node is a failure.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from django.test import Client
+
+from tests.ci_guard import IN_CI
+
+
+def test_the_globals_translate_like_djangos(client: Client) -> None:
+    node = shutil.which("node") or ("/usr/bin/node" if Path("/usr/bin/node").exists() else None)
+    if node is None:
+        if IN_CI:
+            pytest.fail("CI=true but node is not installed: the catalogue cannot be run")
+        pytest.skip("node is not installed")
+    results = {}
+    for language in ("en", "es"):
+        script = client.get("/jsi18n/game/", headers={"accept-language": language}).content
+        check = (
+            "globalThis.window = globalThis;"
+            f"require('vm').runInThisContext({json.dumps(script.decode())});"
+            "console.log(JSON.stringify(["
+            "gettext('Rematch'), gettext('not a msgid'),"
+            "ngettext('%(n)s tile', '%(n)s tiles', 1), ngettext('%(n)s tile', '%(n)s tiles', 0),"
+            "ngettext('%(n)s tile', '%(n)s tiles', 3), ngettext('a', 'b', 2),"
+            "interpolate(gettext('Tile %(a)s-%(b)s'), {a: 6, b: 0}, true),"
+            "interpolate('%s and %s', ['x', 'y'])]))"
+        )
+        out = subprocess.run([node, "-e", check], capture_output=True, text=True, timeout=30)
+        assert out.returncode == 0, out.stderr
+        results[language] = json.loads(out.stdout)
+    assert results["en"] == [
+        "Rematch",
+        "not a msgid",
+        "%(n)s tile",
+        "%(n)s tiles",
+        "%(n)s tiles",
+        "b",
+        "Tile 6-0",
+        "x and y",
+    ]
+    assert results["es"] == [
+        "Revancha",
+        "not a msgid",
+        "%(n)s ficha",
+        "%(n)s fichas",
+        "%(n)s fichas",
+        "b",
+        "Ficha 6-0",
+        "x and y",
+    ]
