@@ -128,19 +128,25 @@ def test_other_errors_are_left_to_django() -> None:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_an_sqlite_file_that_cannot_be_opened(
+def test_a_database_that_cannot_be_opened(
     client_of: Any, user: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    if connection.vendor != "sqlite":
-        pytest.skip("an SQLite file path")
+    """SQLite: a file path that cannot be opened; PostgreSQL (a pooled connection, whose
+    settings are read once): every new connection refused, as by a stopped server."""
     client = client_of(user)
-    name = connection.settings_dict["NAME"]
     connection.close()
-    monkeypatch.setitem(connection.settings_dict, "NAME", "/nonexistent/folder/db.sqlite3")
-    try:
-        for page in (reverse("lobby"), reverse("profile", kwargs={"username": "alice"})):
-            assert_database_page(client.get(page))
-    finally:
-        connection.close()
-        connection.settings_dict["NAME"] = name
+    with monkeypatch.context() as patch:
+        if connection.vendor == "sqlite":
+            patch.setitem(connection.settings_dict, "NAME", "/nonexistent/folder/db.sqlite3")
+        else:
+
+            def refused(*args: object, **kwargs: object) -> None:
+                raise OperationalError("connection refused")
+
+            patch.setattr(connection, "get_new_connection", refused)
+        try:
+            for page in (reverse("lobby"), reverse("profile", kwargs={"username": "alice"})):
+                assert_database_page(client.get(page))
+        finally:
+            connection.close()
     assert client.get(reverse("lobby")).status_code == 200
