@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import os
 import threading
 import weakref
 from collections.abc import Callable, Iterator
@@ -26,13 +27,33 @@ TESTS = Path(__file__).resolve().parent
 ONE_AT_A_TIME = (TESTS / "system", TESTS / "e2e")
 
 
+def one_at_a_time(item: pytest.Item) -> bool:
+    return any(item.path.is_relative_to(folder) for folder in ONE_AT_A_TIME)
+
+
+_workers = {"grouped": False, "yielding": False}
+
+
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """With pytest-xdist's --dist loadgroup (make test), the tests of tests/system and
     tests/e2e all run on one worker, one at a time, while the others share the rest."""
     for item in items:
-        if any(item.path.is_relative_to(folder) for folder in ONE_AT_A_TIME):
+        if one_at_a_time(item):
             item.add_marker(pytest.mark.xdist_group("processes"))
+            _workers["grouped"] = True
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """Beside that worker, the others yield the processor to it: its platforms and browser
+    keep the pace their tests were written for (a deadline kept within a second, a page's
+    answer within seconds)."""
+    if not _workers["grouped"] or _workers["yielding"] or one_at_a_time(item):
+        return
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        os.nice(10)
+        _workers["yielding"] = True
 
 
 # Strong enough for AUTH_PASSWORD_VALIDATORS and unlike any test username.
