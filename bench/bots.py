@@ -92,10 +92,7 @@ def play(
         now += STEP
         seat = state.to_act
         if seat is None:
-            for s in (0, 1):
-                buttons = engine.choices_of(state, s)
-                if buttons:
-                    state, _ = engine.apply(state, s, buttons[0], now)
+            state = engine.press_ready(state, now)
             continue
         view = engine.view(state, seat, now)
         decision += 1

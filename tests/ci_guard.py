@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import shutil
 import socket
+from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
@@ -56,3 +57,13 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
     if IN_CI and report.skipped and not hasattr(report, "wasxfail"):
         report.outcome = "failed"
         report.longrepr = f"skipped under CI=true, which is a failure: {report.longrepr}"
+
+
+def node_or_skip(purpose: str) -> str:
+    """Node.js's path; a skip without it, and a failure under CI=true (`purpose` says what)."""
+    node = shutil.which("node") or ("/usr/bin/node" if Path("/usr/bin/node").exists() else None)
+    if node is None:
+        if IN_CI:
+            pytest.fail(f"CI=true but node is not installed: {purpose} cannot run")
+        pytest.skip("node is not installed")
+    return node

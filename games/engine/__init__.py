@@ -16,7 +16,17 @@ from __future__ import annotations
 from .actions import ACTION_KEYS, ACTIONS, DECISIONS, MAX_ACTION_KEYS, choices
 from .device import device_seat, device_view
 from .errors import ERROR_CODES, RuleError
-from .game import VOID_REASON, advance, apply, choices_of, deadline, legal_actions, new_game, void
+from .game import (
+    VOID_REASON,
+    advance,
+    apply,
+    choices_of,
+    deadline,
+    legal_actions,
+    new_game,
+    press_ready,
+    void,
+)
 from .serialization import from_json, to_json
 from .state import State
 from .views import RULES, events_for, outcome, view
@@ -43,6 +53,7 @@ __all__ = [
     "legal_actions",
     "new_game",
     "outcome",
+    "press_ready",
     "to_json",
     "view",
     "void",

@@ -150,6 +150,16 @@ def choices_of(st: State, seat: int | None) -> list[Action]:
     return choices(legal_actions(st, seat))
 
 
+def press_ready(st: State, now: float) -> State:
+    """Both seats take their first choice while nobody is to act (Start, Continue, Reveal):
+    how simulations move a game on between decisions."""
+    for seat in (0, 1):
+        buttons = choices_of(st, seat)
+        if buttons:
+            st, _ = apply(st, seat, buttons[0], now)
+    return st
+
+
 def legal_actions(st: State, seat: int | None) -> list[Action]:
     """Every action `seat` may send now, in ACTION form; each one is accepted by `apply`.
 

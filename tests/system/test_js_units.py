@@ -5,22 +5,14 @@ Skipped when node is missing, except under CI=true, where a missing node is a fa
 
 from __future__ import annotations
 
-import shutil
 import subprocess
-from pathlib import Path
 
-import pytest
-
-from tests.ci_guard import IN_CI
+from tests.ci_guard import node_or_skip
 from tests.live import ROOT
 
 
 def test_js_units_pass() -> None:
-    node = shutil.which("node") or ("/usr/bin/node" if Path("/usr/bin/node").exists() else None)
-    if node is None:
-        if IN_CI:
-            pytest.fail("CI=true but node is not installed: the JavaScript tests cannot run")
-        pytest.skip("node is not installed")
+    node = node_or_skip("the JavaScript tests")
     files = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests" / "js").glob("*.test.mjs"))
     assert files, "no JavaScript tests found in tests/js/"
     result = subprocess.run(

@@ -7,23 +7,16 @@ Skipped when node is missing, except under CI=true, where a missing node is a fa
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 from pathlib import Path
 
-import pytest
-
-from tests.ci_guard import IN_CI
+from tests.ci_guard import node_or_skip
 
 CATALOGUES = Path(__file__).resolve().parents[2] / "static" / "jsi18n"
 
 
 def test_the_globals_translate_like_djangos() -> None:
-    node = shutil.which("node") or ("/usr/bin/node" if Path("/usr/bin/node").exists() else None)
-    if node is None:
-        if IN_CI:
-            pytest.fail("CI=true but node is not installed: the catalogue cannot be run")
-        pytest.skip("node is not installed")
+    node = node_or_skip("the catalogue")
     results = {}
     for language in ("en", "es"):
         script = (CATALOGUES / language / "djangojs.js").read_text(encoding="utf-8")

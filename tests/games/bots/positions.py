@@ -23,10 +23,7 @@ def positions(seed: int, count: int, every: int = 1) -> Iterator[tuple[Any, int,
             now += STEP
             seat = state.to_act
             if seat is None:
-                for s in (0, 1):
-                    buttons = engine.choices_of(state, s)
-                    if buttons:
-                        state, _ = engine.apply(state, s, buttons[0], now)
+                state = engine.press_ready(state, now)
                 continue
             decision += 1
             if decision % every == 0:
