@@ -10,10 +10,13 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+import redis
 from asgiref.sync import SyncToAsync
 from channels.layers import channel_layers
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
+from django.core.cache import cache
 from django.db import connections
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.http import Http404
@@ -134,6 +137,21 @@ def client_logged_in(db: None) -> Callable[[AbstractBaseUser], Client]:
         return client
 
     return make_client
+
+
+def clear_cache() -> None:
+    """cache.clear() for this test process's keys only: with Redis, Django's clear() empties
+    the whole database, and with it the other xdist workers' keys and their platforms'."""
+    if not settings.REDIS_URL:
+        cache.clear()  # the process's own memory
+        return
+    client = redis.Redis.from_url(settings.REDIS_URL)
+    try:
+        keys = list(client.scan_iter(match=cache.make_key("*"), count=1000))
+        if keys:
+            client.delete(*keys)
+    finally:
+        client.close()
 
 
 def _known_wrappers() -> list[BaseDatabaseWrapper]:

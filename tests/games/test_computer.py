@@ -14,7 +14,6 @@ from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
@@ -30,6 +29,7 @@ from games.replay.log import game_initial_state, replay_change
 from games.signals import game_finished
 from ratings.models import RatingEntry
 from ratings.selectors import game_is_ratable
+from tests.conftest import clear_cache
 from tests.games.factories import choose as policy
 from tests.games.factories import seeded_deals
 from tests.pages.test_jsi18n import shipped_catalogue
@@ -54,7 +54,7 @@ def quick_computer(settings: Any) -> None:
     settings.COMPUTER_PAUSE_SECONDS = 0.0
     settings.COMPUTER_THINK_SECONDS = 0.01
     settings.COMPUTER_SUGGEST_SECONDS = 0.02
-    cache.clear()
+    clear_cache()
 
 
 @pytest.fixture
