@@ -31,6 +31,11 @@ def active_game_id(user_id: int) -> int | None:
     return _two_player_games_of([user_id]).values_list("pk", flat=True).first()
 
 
+def active_game_of(user_id: int) -> Game | None:
+    """The two-player game this user is in, with both players' accounts, if any."""
+    return _two_player_games_of([user_id]).select_related("player0", "player1").first()
+
+
 def players_in_games(user_ids: Collection[int]) -> set[int]:
     """Which of these users are in a two-player game (see _two_player_games_of), in one read."""
     pairs = _two_player_games_of(user_ids).values_list("player0_id", "player1_id")

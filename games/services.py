@@ -30,6 +30,7 @@ from games.computer import accounts as computer
 from games.computer import wakeups
 from games.errors import ServiceError, message_for
 from games.live.broadcast import broadcast_rematch, broadcast_state
+from games.live.yours import broadcast_your_game, turn_key
 from games.models import ActiveSeat, Bot, Game, GameAction, default_players_snapshot
 from games.signals import game_finished, game_rematched, game_status_changed, game_voided
 from infra.confusables import confusable_with
@@ -156,6 +157,8 @@ class _GameWriter:
         # What a write without the row lock checks the row still has (save(locked=False)).
         self._version_before = game.version
         self._log_seq_before = game.log_seq
+        # Whose turn it was: the players' other pages are told only when it changes.
+        self._turn_before = turn_key(game.state)
         self.void_note = ""
 
     def _next_seq(self) -> int:
@@ -279,8 +282,11 @@ class _GameWriter:
             game_status_changed.send(sender=Game, game=game)
         events = list(self.events)
         since = self._version_before
+        turned = turn_key(self.state_json) != self._turn_before
         # Outside a transaction (not `locked`) these run at once: the write has committed.
-        transaction.on_commit(lambda: broadcast_state(game, events, state=state, since=since))
+        transaction.on_commit(
+            lambda: broadcast_state(game, events, state=state, since=since, turn_changed=turned)
+        )
         if computer_to_act:
             wakeups.computer_schedule_on_commit(
                 game_id=game.pk, version=game.version, since=self.now
@@ -577,6 +583,7 @@ def game_create(
         )
         _seats_take(game)
         game_status_changed.send(sender=Game, game=game)
+        transaction.on_commit(lambda: broadcast_your_game(game))
     return game
 
 

@@ -5,12 +5,13 @@ The lobby, its challenge forms and "Play now" are the lobby app's (lobby.views).
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import engine
 from games.computer.suggestions import computer_suggestion, suggestion_text
@@ -19,7 +20,7 @@ from games.forms import SameDeviceForm
 from games.http import AuthenticatedHttpRequest
 from games.live.audiences import game_audience, game_get
 from games.replay.page import replay_page
-from games.services import same_device_game_create
+from games.services import game_rematch, same_device_game_create
 
 # The game page's ES modules, preloaded together by the page (<link rel="modulepreload">):
 # without it the browser finds main.js's imports only once main.js has arrived.
@@ -77,6 +78,21 @@ def game_page(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
         "modules": GAME_MODULES,
     }
     return render(request, "games/game.html", context)
+
+
+@login_required
+@require_POST
+def rematch(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
+    """A rematch answered from another page (the offer's notice, static/js/user.js): the
+    new game once both want it, else the finished game's page, which says where it stands."""
+    result = game_rematch(game_id=game_id, user=request.user, answer=request.POST.get("answer"))
+    if result.game_id is not None:
+        return HttpResponseRedirect(_game_url(result.game_id))
+    if not result.ok:
+        messages.error(request, result.message)
+    if result.code == "not_found":
+        raise Http404
+    return HttpResponseRedirect(_game_url(game_id))
 
 
 def replay(request: HttpRequest, game_id: int) -> HttpResponse:

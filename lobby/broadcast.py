@@ -1,4 +1,4 @@
-"""Pushes to the lobby sockets (lobby.consumers.LobbyConsumer), sent after the commit."""
+"""Pushes to the user sockets (lobby.consumers.LobbyConsumer), sent after the commit."""
 
 from __future__ import annotations
 
@@ -13,14 +13,16 @@ from games.models import Game
 from lobby.messages import (
     LobbyChangedEvent,
     LobbyDeclinedEvent,
+    LobbyInvitationsEvent,
     LobbyLiveEvent,
     LobbyQueueEvent,
     LobbyRedirectEvent,
     QueueChange,
 )
 from lobby.models import Challenge
-from lobby.selectors import LIVE_GROUP, LOBBY_GROUP, user_group
+from lobby.selectors import LIVE_GROUP, LOBBY_GROUP
 from realtime.fanout import group_send_all
+from realtime.groups import user_group
 
 logger = logging.getLogger(__name__)
 
@@ -36,6 +38,17 @@ def lobby_changed_on_commit() -> None:
     """Every lobby page re-reads the challenges it may see."""
     message: LobbyChangedEvent = {"type": "lobby.changed"}
     transaction.on_commit(lambda: _notify(LOBBY_GROUP, message))
+
+
+def invitations_changed_on_commit(challenge: Challenge) -> None:
+    """The pages of the player a challenge is addressed to re-read the challenges open to
+    them (one was made, or closed): each page offers them wherever the player is. An open
+    challenge, addressed to nobody, is the lobby list's only."""
+    if challenge.opponent_id is None:
+        return
+    message: LobbyInvitationsEvent = {"type": "lobby.invitations"}
+    group = user_group(challenge.opponent_id)
+    transaction.on_commit(lambda: _notify(group, message))
 
 
 def live_games_changed_on_commit() -> None:

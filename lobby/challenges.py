@@ -21,6 +21,7 @@ from games.selectors import active_game_id, players_in_games
 from games.services import game_create
 from lobby.broadcast import (
     challenger_told_declined_on_commit,
+    invitations_changed_on_commit,
     lobby_changed_on_commit,
     players_redirect_on_commit,
 )
@@ -75,6 +76,7 @@ def challenge_create(*, challenger: User, opponent_username: str | None = None) 
             challenger=challenger, opponent=opponent, expires_at=now + CHALLENGE_TTL
         )
         lobby_changed_on_commit()
+        invitations_changed_on_commit(challenge)
     return challenge
 
 
@@ -86,6 +88,7 @@ def challenge_accept(*, challenge_id: int, user: User) -> Game:
             raise LobbyError("challenge_own")
         if challenge.opponent_id is not None and challenge.opponent_id != user.pk:
             raise LobbyError("challenge_not_yours")
+        addressed = challenge.opponent_id is not None
         # Two acceptances at once by the same player wait for each other here (the two
         # users' rows, in a fixed order); no key lock, which a new seat's row would wait on.
         accounts = get_user_model().objects.filter(pk__in=(challenge.challenger_id, user.pk))
@@ -115,6 +118,8 @@ def challenge_accept(*, challenge_id: int, user: User) -> Game:
         challenge.game = game
         challenge.save(update_fields=["status", "opponent", "game"])
         lobby_changed_on_commit()
+        if addressed:  # the accepter's other pages drop its toast
+            invitations_changed_on_commit(challenge)
         players_redirect_on_commit(game)
     return game
 
@@ -129,6 +134,7 @@ def _challenge_close(challenge_id: int, user: User, status: str) -> Challenge:
         challenge.status = status
         challenge.save(update_fields=["status"])
         lobby_changed_on_commit()
+        invitations_changed_on_commit(challenge)
         if declining:
             challenger_told_declined_on_commit(challenge)
     return challenge

@@ -1,7 +1,11 @@
-"""The lobby's socket (/ws/lobby/): the challenge list, the "Play now" queue, redirects.
+"""The user socket (/ws/lobby/): one per page of a signed-in player, opened by the site
+header's script (static/js/user.js) on every page but the game page of a seat.
 
-A thin protocol layer over lobby.services on realtime's JSON socket (signed-in check,
-rate limit, parsing, close codes); docs/protocol.md lists the messages.
+It carries what concerns the player wherever they are (their game in progress, the
+challenges addressed to them, a rematch offered, a new game to go to) and, to the pages
+that show them, the challenge list (?challenges=1), the live games (?live=1) and the
+"Play now" queue. A thin protocol layer over lobby.services on realtime's JSON socket
+(signed-in check, rate limit, parsing, close codes); docs/protocol.md lists the messages.
 """
 
 from __future__ import annotations
@@ -16,56 +20,70 @@ from channels.db import database_sync_to_async
 from django.urls import reverse
 from django.utils import translation
 
+from games.live.messages import UserGameEvent, UserRematchEvent, YourGame
+from games.live.yours import rematch_offered_to, your_game_of
 from games.selectors import active_game_id
 from lobby.errors import message_for
 from lobby.messages import (
     LiveGame,
     LobbyChangedEvent,
     LobbyDeclinedEvent,
+    LobbyInvitationsEvent,
     LobbyLiveEvent,
     LobbyQueueEvent,
     LobbyRedirectEvent,
     challenges_message,
     declined_message,
+    invitations_message,
     live_games_message,
     queue_answer,
     queue_changed,
     redirect_message,
+    rematch_offer_message,
+    your_game_message,
 )
 from lobby.selectors import (
     LIVE_GROUP,
     LOBBY_GROUP,
+    invitations_of,
     live_games_snapshot,
     lobby_snapshot,
-    user_group,
 )
 from lobby.services import queue_join, queue_leave, queue_status_of, queue_touch
 from realtime.consumer import DATABASE_WATCH, UNAVAILABLE_ERRORS, JsonSocketConsumer, echo_id
+from realtime.groups import user_group
 
 logger = logging.getLogger(__name__)
 
 
 class LobbyConsumer(JsonSocketConsumer):
-    """Pushes `{"type": "challenges", ...}` on every change, `redirect` to a new game, and
-    to a page that asked for them (?live=1) `{"type": "live_games", ...}` when a game is
-    created, starts or ends."""
+    """Pushes the player's own news (`your_game`, `invitations`, `rematch_offer`, `redirect`,
+    `declined`, the queue) to every page of theirs; to a page that asked for them
+    (?challenges=1) `{"type": "challenges", ...}` on every change, and (?live=1)
+    `{"type": "live_games", ...}` when a game is created, starts or ends."""
 
     async def connect(self) -> None:
         self.queued = False  # whether this connection put its user in the queue
         self.live = False  # whether the page asked for the live games
+        self.challenges = False  # whether the page shows the challenge list
         self.groups_task: asyncio.Task[None] | None = None
         await self.connect_or_close()
 
     async def open(self) -> None:
         if not await self.open_for_user():
             return
-        for group in (LOBBY_GROUP, user_group(self.scope["user"].pk)):
-            await self.join_group(group)
-        if parse_qs(self.scope.get("query_string", b"").decode()).get("live") == ["1"]:
+        await self.join_group(user_group(self.scope["user"].pk))
+        query = parse_qs(self.scope.get("query_string", b"").decode())
+        if query.get("challenges") == ["1"]:
+            self.challenges = True
+            await self.join_group(LOBBY_GROUP)
+        if query.get("live") == ["1"]:
             self.live = True
             await self.join_group(LIVE_GROUP)
         await self.accept()
-        await self.send_challenges()
+        if self.challenges:
+            await self.send_challenges()
+        await self.send_player_news()
         self.groups_task = asyncio.ensure_future(self.keep_groups())
         DATABASE_WATCH.watch(self)
 
@@ -88,13 +106,34 @@ class LobbyConsumer(JsonSocketConsumer):
         challenges = await database_sync_to_async(lobby_snapshot)(self.scope["user"])
         await self.send_json(challenges_message(challenges))
 
+    async def send_player_news(self) -> None:
+        """What every page shows of the player: their game, the challenges addressed to
+        them, a rematch their opponent offers."""
+        user = self.scope["user"]
+
+        def read() -> tuple[YourGame | None, UserRematchEvent | None]:
+            found = your_game_of(user.pk)
+            return (found[1] if found else None), rematch_offered_to(user.pk)
+
+        game, rematch = await database_sync_to_async(read)()
+        await self.send_json(your_game_message(game))
+        await self.send_invitations()
+        if rematch is not None and game is None:  # with a game on, it could not be accepted
+            await self.send_json(rematch_offer_message(rematch))
+
+    async def send_invitations(self) -> None:
+        challenges = await database_sync_to_async(invitations_of)(self.scope["user"])
+        await self.send_json(invitations_message(challenges))
+
     async def resync(self) -> None:
         # A redirect to a game made meanwhile (a challenge accepted) was lost with the rest.
         game_id = await database_sync_to_async(active_game_id)(self.scope["user"].pk)
         if game_id is not None:
             url = reverse("game", kwargs={"game_id": game_id})
             await self.send_json(redirect_message(url, game_id))
-        await self.send_challenges()
+        await self.send_player_news()
+        if self.challenges:
+            await self.send_challenges()
         if self.live:
             await self.send_live_games()
 
@@ -177,6 +216,19 @@ class LobbyConsumer(JsonSocketConsumer):
             logger.warning("queue change not told (unavailable); the next status poll will")
             return
         await self.send_json(queue_changed(status.as_message(), event["change"]))
+
+    async def lobby_invitations(self, event: LobbyInvitationsEvent) -> None:
+        try:
+            await self.send_invitations()
+        except UNAVAILABLE_ERRORS:
+            logger.warning("invitations not refreshed (unavailable); the next change will")
+
+    async def user_game(self, event: UserGameEvent) -> None:
+        # Built by games for this player already: sent on as it is, no read.
+        await self.send_json(your_game_message(event["game"]))
+
+    async def user_rematch(self, event: UserRematchEvent) -> None:
+        await self.send_json(rematch_offer_message(event))
 
     async def lobby_redirect(self, event: LobbyRedirectEvent) -> None:
         await self.send_json(redirect_message(event["url"], event["game"]))

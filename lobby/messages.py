@@ -1,5 +1,6 @@
-"""The lobby socket's messages (/ws/lobby/), both ways, and the channel-layer events that
-tell its sockets of a change (lobby.broadcast): the types the consumer and services build.
+"""The user socket's messages (/ws/lobby/, open on every page of a signed-in player), both
+ways, and the channel-layer events that tell its sockets of a change (lobby.broadcast, and
+games.live.yours for the player's game): the types the consumer and services build.
 
 What every socket shares (error, pong, service, ping, request ids) is realtime.messages'.
 No `from __future__ import annotations`: see realtime.messages.
@@ -7,6 +8,7 @@ No `from __future__ import annotations`: see realtime.messages.
 
 from typing import Literal, NotRequired, TypeAlias, TypedDict
 
+from games.live.messages import UserGameEvent, UserRematchEvent, YourGame
 from realtime.messages import ErrorMessage, PingMessage, PongMessage, RequestId, ServiceMessage
 
 # How a player's queue changed, told to every "Play now" page of theirs: they joined, left,
@@ -52,6 +54,7 @@ class QueueStatusFields(TypedDict):
     range: int | None  # the ratings accepted by now, either side of the player's
     game: int | None  # a game to go to (paired, or playing already)
     url: str | None  # that game's page
+    held: bool  # their place is kept while they play the computer (not paired meanwhile)
 
 
 # ---------------------------------------------------------------- server -> client
@@ -88,6 +91,32 @@ class DeclinedMessage(TypedDict):
     by: str
 
 
+class YourGameMessage(TypedDict):
+    """The player's game in progress (null: none), for the header's "your game": on
+    connecting, on a resync, and whenever it is created, starts, ends or changes turn."""
+
+    type: Literal["your_game"]
+    game: YourGame | None
+
+
+class InvitationsMessage(TypedDict):
+    """The open challenges addressed to the player, each offered with Accept and Decline
+    on whatever page they are: on connecting, and whenever one is made or closed."""
+
+    type: Literal["invitations"]
+    challenges: list[ChallengeEntry]
+
+
+class RematchOfferMessage(TypedDict):
+    """Where the rematch of the player's finished game stands: `by` offers one (null: no
+    offer stands any more). On connecting only when one stands."""
+
+    type: Literal["rematch_offer"]
+    game: int
+    url: str
+    by: str | None
+
+
 class QueueAnswer(QueueStatusFields):
     """The answer to a queue request (join, leave, status), with the request's id."""
 
@@ -116,6 +145,18 @@ def declined_message(by: str) -> DeclinedMessage:
     return {"type": "declined", "by": by}
 
 
+def your_game_message(game: YourGame | None) -> YourGameMessage:
+    return {"type": "your_game", "game": game}
+
+
+def invitations_message(challenges: list[ChallengeEntry]) -> InvitationsMessage:
+    return {"type": "invitations", "challenges": challenges}
+
+
+def rematch_offer_message(event: UserRematchEvent) -> RematchOfferMessage:
+    return {"type": "rematch_offer", "game": event["game"], "url": event["url"], "by": event["by"]}
+
+
 def queue_answer(status: QueueStatusFields, request_id: RequestId | None) -> QueueAnswer:
     return {**status, "id": request_id}
 
@@ -129,7 +170,9 @@ def queue_changed(status: QueueStatusFields, change: QueueChange) -> QueueChange
 
 class QueueRequest(TypedDict):
     """Join or leave the queue, or ask its status (which also says the page is still
-    open); `closing`, on a leave: the page is closing, not the player's choice."""
+    open); `closing`, on a leave: the page is closing, not the player's choice. A status
+    poll carries an id too, which its answer echoes: the page drops an answer to a poll
+    older than a change it was told of since."""
 
     type: Literal["queue"]
     do: Literal["join", "leave", "status"]
@@ -167,6 +210,13 @@ class LobbyDeclinedEvent(TypedDict):
     by: str
 
 
+class LobbyInvitationsEvent(TypedDict):
+    """To a player's sockets: a challenge addressed to them was made or closed; each reads
+    the open ones (sent on as an InvitationsMessage)."""
+
+    type: Literal["lobby.invitations"]
+
+
 class LobbyQueueEvent(TypedDict):
     """To a player's sockets: their queue changed elsewhere (sent on as QueueChanged)."""
 
@@ -182,11 +232,21 @@ ServerMessage: TypeAlias = (
     | DeclinedMessage
     | QueueAnswer
     | QueueChanged
+    | YourGameMessage
+    | InvitationsMessage
+    | RematchOfferMessage
     | ErrorMessage
     | PongMessage
     | ServiceMessage
 )
 ClientMessage: TypeAlias = QueueRequest | PingMessage
 LayerEvent: TypeAlias = (
-    LobbyChangedEvent | LobbyLiveEvent | LobbyRedirectEvent | LobbyDeclinedEvent | LobbyQueueEvent
+    LobbyChangedEvent
+    | LobbyLiveEvent
+    | LobbyRedirectEvent
+    | LobbyDeclinedEvent
+    | LobbyQueueEvent
+    | LobbyInvitationsEvent
+    | UserGameEvent
+    | UserRematchEvent
 )

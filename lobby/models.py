@@ -76,6 +76,10 @@ class QueueEntry(models.Model):
     # Refreshed by the waiting page's status requests: an entry whose page vanished
     # without a clean disconnect (a killed process) is dropped after a while.
     seen_at = models.DateTimeField(_("last seen"))
+    # Kept while the player plays the computer meanwhile ("Play now", keep my place): never
+    # paired, kept through the game, and taken up again by their next "Find an opponent"
+    # with the wait they had (lobby.services.queue_hold).
+    held = models.BooleanField(_("held"), default=False)
 
     class Meta:
         db_table = "games_queueentry"

@@ -12,16 +12,13 @@ from games.selectors import LIVE_GAMES_SHOWN, live_games
 from lobby.messages import ChallengeEntry, LiveGame
 from lobby.models import Challenge
 
-# Every lobby socket joins LOBBY_GROUP (a change to the list) and its user's own group
-# (a redirect to the game that a challenge or the queue made for them); a page that shows
-# the games in progress asks for LIVE_GROUP too (/ws/lobby/?live=1), so that the queue's
-# sockets are not sent a list they never show.
+# Every user socket joins its user's own group (realtime.groups.user_group: their game,
+# the challenges addressed to them, a redirect to a new game); a page that shows the
+# challenge list asks for LOBBY_GROUP too (/ws/lobby/?challenges=1), and one that shows the
+# games in progress for LIVE_GROUP (?live=1), so that the sockets of every other page are
+# not sent lists they never show.
 LOBBY_GROUP = "lobby"
 LIVE_GROUP = "lobby_live"
-
-
-def user_group(user_id: int) -> str:
-    return f"user_{user_id}"
 
 
 def challenges_visible_to(user: User) -> list[Challenge]:
@@ -49,6 +46,17 @@ def challenge_public(challenge: Challenge, user: User) -> ChallengeEntry:
 
 def lobby_snapshot(user: User) -> list[ChallengeEntry]:
     return [challenge_public(c, user) for c in challenges_visible_to(user)]
+
+
+def invitations_of(user: User) -> list[ChallengeEntry]:
+    """The open, unexpired challenges addressed to the user: what every page of theirs
+    offers to accept or decline."""
+    challenges = (
+        Challenge.objects.select_related("challenger", "opponent")
+        .filter(status=Challenge.Status.OPEN, expires_at__gt=timezone.now(), opponent=user)
+        .order_by("created_at")
+    )
+    return [challenge_public(c, user) for c in challenges]
 
 
 def live_games_snapshot(user: User, limit: int = LIVE_GAMES_SHOWN) -> list[LiveGame]:

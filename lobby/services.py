@@ -13,6 +13,7 @@ from datetime import datetime, timedelta
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
@@ -30,6 +31,9 @@ from ratings.selectors import players_snapshot, rating_state
 # page asks every few seconds, so only a page that vanished without closing its socket
 # (a killed server process, a sleeping laptop) stays silent this long.
 QUEUE_STALE_AFTER = timedelta(seconds=30)
+# A held entry (its player plays the computer meanwhile) is kept through that game, and for
+# this long after it, for the player to come back to "Play now".
+QUEUE_HELD_AFTER_GAME = timedelta(minutes=10)
 
 
 @dataclass(frozen=True)
@@ -40,6 +44,7 @@ class QueueStatus:
     rating: int | None
     accepted_range: int | None
     game_id: int | None = None  # set when the player already has a game to go to
+    held: bool = False  # their place is kept while they play the computer (queue_hold)
 
     def as_message(self) -> QueueStatusFields:
         return {
@@ -51,15 +56,16 @@ class QueueStatus:
             "range": self.accepted_range,
             "game": self.game_id,
             "url": reverse("game", kwargs={"game_id": self.game_id}) if self.game_id else None,
+            "held": self.held,
         }
 
 
 def queue_status_of(*, user: User, now: datetime | None = None) -> QueueStatus:
     """What the waiting page shows: queue size, own wait, own accepted range, or the game."""
     now = now or timezone.now()
-    waiting = QueueEntry.objects.count()
+    waiting = QueueEntry.objects.filter(held=False).count()
     entry = QueueEntry.objects.filter(user_id=user.pk).first()
-    if entry is None:
+    if entry is None or entry.held:
         return QueueStatus(
             in_queue=False,
             waiting=waiting,
@@ -67,6 +73,7 @@ def queue_status_of(*, user: User, now: datetime | None = None) -> QueueStatus:
             rating=None,
             accepted_range=None,
             game_id=active_game_id(user.pk),
+            held=entry is not None,
         )
     waited = max(0.0, (now - entry.joined_at).total_seconds())
     return QueueStatus(
@@ -82,13 +89,14 @@ def queue_join(*, user: User, now: datetime | None = None) -> QueueStatus:
     """Put the player in the queue (joining again keeps their place) and try to pair now.
 
     A player with a game in progress is not queued: the status points them to that game.
+    A held place (queue_hold) is taken up again, with the wait it had.
     """
     now = now or timezone.now()
     game_id = active_game_id(user.pk)
     if game_id is not None:
         return QueueStatus(
             in_queue=False,
-            waiting=QueueEntry.objects.count(),
+            waiting=QueueEntry.objects.filter(held=False).count(),
             wait_seconds=0.0,
             rating=None,
             accepted_range=None,
@@ -99,8 +107,14 @@ def queue_join(*, user: User, now: datetime | None = None) -> QueueStatus:
         with transaction.atomic():
             QueueEntry.objects.create(user_id=user.pk, rating=rating, joined_at=now, seen_at=now)
         queue_changed_on_commit(user.pk, "joined")
-    except IntegrityError:  # already waiting (another tab): keep the original place
-        QueueEntry.objects.filter(user_id=user.pk).update(seen_at=now)
+    except IntegrityError:  # already waiting (another tab, or held): keep the original place
+        resumed = QueueEntry.objects.filter(user_id=user.pk, held=True).update(
+            seen_at=now, held=False
+        )
+        if resumed:
+            queue_changed_on_commit(user.pk, "joined")
+        else:
+            QueueEntry.objects.filter(user_id=user.pk).update(seen_at=now)
     queue_pair(now=now)
     return queue_status_of(user=user, now=now)
 
@@ -108,7 +122,7 @@ def queue_join(*, user: User, now: datetime | None = None) -> QueueStatus:
 def queue_touch(*, user: User, now: datetime | None = None) -> QueueStatus:
     """A status request from the waiting page: proves the page is still open."""
     now = now or timezone.now()
-    QueueEntry.objects.filter(user_id=user.pk).update(seen_at=now)
+    QueueEntry.objects.filter(user_id=user.pk, held=False).update(seen_at=now)
     return queue_status_of(user=user, now=now)
 
 
@@ -117,18 +131,44 @@ def queue_leave(*, user: User, closed: bool = False) -> bool:
 
     `closed`: not the player's choice, but their waiting page closing. Their other "Play
     now" pages are told which: after a choice they stop waiting too; after a closed page,
-    one still open puts the player back in the queue.
+    one still open puts the player back in the queue. A page closing leaves a held place
+    alone: the player went to play the computer meanwhile (queue_hold).
     """
-    deleted, _ = QueueEntry.objects.filter(user_id=user.pk).delete()
+    entries = QueueEntry.objects.filter(user_id=user.pk)
+    deleted, _ = (entries.filter(held=False) if closed else entries).delete()
     if deleted:
         queue_changed_on_commit(user.pk, "closed" if closed else "left")
     return deleted > 0
 
 
+def queue_hold(*, user: User, now: datetime | None = None) -> bool:
+    """Keep the player's place while they play the computer meanwhile; False when they
+    were not waiting.
+
+    One game at a time (games.models.ActiveSeat), so a held place is never paired: it
+    keeps its wait, through the game and QUEUE_HELD_AFTER_GAME after it, and the player's
+    next "Find an opponent" takes it up again (queue_join).
+    """
+    held = QueueEntry.objects.filter(user_id=user.pk).update(
+        held=True, seen_at=now or timezone.now()
+    )
+    if held:
+        queue_changed_on_commit(user.pk, "left")  # their other "Play now" pages stop waiting
+    return held > 0
+
+
 def queue_drop_stale(*, now: datetime | None = None) -> int:
-    """Remove entries whose page stopped asking for its status (see QUEUE_STALE_AFTER)."""
-    cutoff = (now or timezone.now()) - QUEUE_STALE_AFTER
-    deleted, _ = QueueEntry.objects.filter(seen_at__lt=cutoff).delete()
+    """Remove entries whose page stopped asking for its status (see QUEUE_STALE_AFTER), and
+    held places QUEUE_HELD_AFTER_GAME after their player's game (kept alive until then)."""
+    now = now or timezone.now()
+    held = QueueEntry.objects.filter(held=True)
+    playing = players_in_games(list(held.values_list("user_id", flat=True)))
+    if playing:
+        held.filter(user_id__in=playing).update(seen_at=now)
+    deleted, _ = QueueEntry.objects.filter(
+        Q(held=False, seen_at__lt=now - QUEUE_STALE_AFTER)
+        | Q(held=True, seen_at__lt=now - QUEUE_HELD_AFTER_GAME)
+    ).delete()
     return deleted
 
 
@@ -149,7 +189,9 @@ def queue_pair(*, now: datetime | None = None) -> list[Game]:
     games: list[Game] = []
     with transaction.atomic():
         entries = list(
-            QueueEntry.objects.select_for_update(skip_locked=True).order_by("joined_at", "pk")
+            QueueEntry.objects.select_for_update(skip_locked=True)
+            .filter(held=False)
+            .order_by("joined_at", "pk")
         )
         if len(entries) < 2:
             return games

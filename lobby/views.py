@@ -14,6 +14,7 @@ from collections.abc import Callable
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -31,7 +32,7 @@ from games.models import Bot
 from games.selectors import active_game_id, live_games
 from lobby import challenges
 from lobby.selectors import lobby_snapshot
-from lobby.services import queue_status_of
+from lobby.services import queue_hold, queue_leave, queue_status_of
 from ratings.selectors import players_snapshot, rating_label, rating_state
 
 # The lobby shows the newest few games in progress; the live games page lists them all.
@@ -149,7 +150,11 @@ def computer_new(request: AuthenticatedHttpRequest) -> HttpResponse:
         if strength in Bot.Strength.values:
             (snapshot,) = players_snapshot([request.user])
             try:
-                game = computer_game_create(user=request.user, strength=strength, snapshot=snapshot)
+                with transaction.atomic():
+                    _queue_meanwhile(request)
+                    game = computer_game_create(
+                        user=request.user, strength=strength, snapshot=snapshot
+                    )
             except ServiceError as error:
                 if error.code == "computer_games_limit":
                     return _computer_games_limited(request)
@@ -159,6 +164,15 @@ def computer_new(request: AuthenticatedHttpRequest) -> HttpResponse:
         context = {"error": _("Choose how strongly the computer plays.")}
         return render(request, "lobby/computer_new.html", context, status=400)
     return render(request, "lobby/computer_new.html")
+
+
+def _queue_meanwhile(request: AuthenticatedHttpRequest) -> None:
+    """From "Play now", while nobody is waiting: the player keeps their place in the queue
+    (held, never paired during the game) or leaves it; with the game, or not at all."""
+    if request.POST.get("queue") == "keep":
+        queue_hold(user=request.user)
+    elif request.POST.get("queue") == "leave":
+        queue_leave(user=request.user)
 
 
 def _computer_games_limited(request: AuthenticatedHttpRequest) -> HttpResponse:

@@ -38,6 +38,7 @@ from games.live.presence import (
     presence_listening,
     presence_seen,
 )
+from games.live.yours import rematch_sends, your_game_sends
 from games.models import Game
 from realtime import fastjson
 from realtime.channel_layer import GuardChanged
@@ -196,27 +197,38 @@ GUARDED_ATTEMPTS = 3
 
 
 def broadcast_state(
-    game: Game, events: list[dict[str, Any]], *, state: Any = None, since: int | None = None
+    game: Game,
+    events: list[dict[str, Any]],
+    *,
+    state: Any = None,
+    since: int | None = None,
+    turn_changed: bool = False,
 ) -> None:
     """Send each audience of the game that somebody listens to its own view (on commit).
 
     `state` is the engine state of `game.state` when the caller already holds it; `since`
     the version before the change whose `events` these are. With Redis the messages are
     composed for the presence this process last saw, and the send checks it is still so
-    (games.live.presence): no round trip of its own to read it.
+    (games.live.presence): no round trip of its own to read it. `turn_changed` (whose turn,
+    or the status, changed): each player's pages are told too (games.live.yours), in the
+    same send.
     """
     try:
         now = timebase.server_now()
         meta = players_meta(game)
         if state is None:
             state = engine.from_json(game.state)
+        # Typed per event kind; the layer takes any mapping.
+        yours: list[tuple[str, Mapping[str, Any]]] = (
+            list(your_game_sends(game, state, now)) if turn_changed else []
+        )
         guarded = guarded_sends()
         listening = presence_expected(game.pk) if guarded else presence_listening(game.pk)
         for _attempt in range(GUARDED_ATTEMPTS if guarded else 0):
             guard = presence_guard(game.pk, listening) if listening is not None else None
             if guard is None:
                 break
-            outgoing = state_messages(game, state, events, now, listening, meta, since)
+            outgoing = [*state_messages(game, state, events, now, listening, meta, since), *yours]
             try:
                 group_send_all(outgoing, only_if=guard)
             except GuardChanged as changed:
@@ -225,7 +237,7 @@ def broadcast_state(
                 continue
             presence_seen(game.pk, listening)
             return
-        group_send_all(state_messages(game, state, events, now, listening, meta, since))
+        group_send_all([*state_messages(game, state, events, now, listening, meta, since), *yours])
     except Exception:
         # The move is committed; a client that missed this push resyncs on reconnect.
         logger.exception("broadcast of game %s version %s failed", game.pk, game.version)
@@ -260,12 +272,16 @@ def state_messages(
 
 
 def broadcast_rematch(game: Game, *, declined_by: int | None = None) -> None:
-    """Tell every audience of a finished game where its rematch stands (on commit)."""
+    """Tell every audience of a finished game where its rematch stands, and its players'
+    other pages (games.live.yours), on commit."""
     message: RematchMessage = {"type": "rematch", **rematch_info(game, declined_by=declined_by)}
     event = game_event(message)
     try:
         group_send_all(
-            [(game_group(game.pk, audience), event) for audience in game_audiences(game)]
+            [
+                *[(game_group(game.pk, audience), event) for audience in game_audiences(game)],
+                *rematch_sends(game),
+            ]
         )
     except Exception:  # the page learns it with its next state (a reload)
         logger.exception("rematch broadcast of game %s failed", game.pk)

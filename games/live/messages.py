@@ -184,6 +184,44 @@ class GameEvent(TypedDict):
     since: NotRequired[int]
 
 
+# ---------------------------------------------------------------- to a player's user group
+# What games tells every page of a player (realtime.groups.user_group), wherever they are:
+# the user socket (lobby.consumers) sends it on as lobby.messages' YourGameMessage and
+# RematchOfferMessage.
+
+
+class YourGame(TypedDict):
+    """A player's game in progress as every page of theirs shows it ("your game"): whom
+    they play, who has a decision to take, and their own clock; never a tile."""
+
+    id: int
+    url: str
+    opponent: str  # the opponent's username
+    bot: str | None  # the computer's strength when the opponent is the computer
+    status: str  # "waiting" (not started by both) or "playing"
+    your_turn: bool  # the player has something to decide (Start, a move, Continue)
+    their_turn: bool
+    bank: float  # seconds left in the player's bank as of `server_time`
+    flag_at: int | None  # while the player's clock runs: when their flag falls (epoch ms)
+    server_time: int  # epoch ms
+
+
+class UserGameEvent(TypedDict):
+    """To a player's pages: their game was created, started, ended or changed turn."""
+
+    type: Literal["user.game"]
+    game: YourGame | None  # null: no game in progress any more
+
+
+class UserRematchEvent(TypedDict):
+    """To a player's pages: where the rematch of their finished game stands for them."""
+
+    type: Literal["user.rematch"]
+    game: int  # the finished game
+    url: str  # its page, where the rematch is offered and answered
+    by: str | None  # the opponent who offers it; null: no offer stands for this player
+
+
 # Every message the game socket sends, every message it takes, and what the layer brings.
 ServerMessage: TypeAlias = (
     StateMessage

@@ -21,9 +21,9 @@ async def test_anonymous_is_told_to_sign_in():
 
 
 async def test_the_lobby_answers_unavailable_during_a_database_outage(alice):
-    lobby = WsClient("/ws/lobby/", user=alice)
+    lobby = WsClient("/ws/lobby/?challenges=1", user=alice)
     assert (await lobby.connect())[0]
-    await lobby.until(lambda m: m["type"] == "challenges")
+    await lobby.until(lambda m: m["type"] == "invitations")  # the last of the first news
     with database_down():
         await lobby.send({"type": "queue", "do": "status", "id": 7})
         reply = await lobby.until(lambda m: m["type"] == "error")
@@ -42,8 +42,8 @@ async def test_a_game_created_or_over_is_pushed_to_the_live_games_lists(alice, b
     from games import services
     from tests.games.factories import make_game
 
-    watcher = WsClient("/ws/lobby/?live=1", user=alice)
-    queue_page = WsClient("/ws/lobby/", user=bob)  # "Play now": it shows no such list
+    watcher = WsClient("/ws/lobby/?challenges=1&live=1", user=alice)
+    queue_page = WsClient("/ws/lobby/?challenges=1", user=bob)  # "Play now": it shows no such list
     for socket in (watcher, queue_page):
         assert (await socket.connect())[0]
         await socket.until(lambda m: m["type"] == "challenges")
@@ -81,7 +81,7 @@ async def test_live_games_name_the_seats_as_their_game_pages_do(alice, bob):
     from games import services
     from games.computer.moves import computer_game_create
 
-    watcher = WsClient("/ws/lobby/?live=1", user=bob)
+    watcher = WsClient("/ws/lobby/?challenges=1&live=1", user=bob)
     watcher.language = "es"
     assert (await watcher.connect())[0]
     await watcher.until(lambda m: m["type"] == "challenges")

@@ -18,7 +18,6 @@ from hypothesis import strategies as st
 from games.models import Game
 from lobby.matchmaking import Waiting, acceptable, accepted_range, find_pairs
 from lobby.models import QueueEntry
-from lobby.selectors import user_group
 from lobby.services import (
     queue_drop_stale,
     queue_join,
@@ -28,6 +27,7 @@ from lobby.services import (
     queue_touch,
 )
 from ratings.models import RatingEntry
+from realtime.groups import user_group
 
 # --- The pure rule ---------------------------------------------------------------------
 
@@ -138,10 +138,15 @@ def test_two_close_players_are_paired_and_both_redirected(
     assert game.rated and game.status == Game.Status.WAITING
     assert not QueueEntry.objects.exists()
     # Bob's other "Play now" pages were told that he joined (Alice's join ran outside
-    # the captured commits), then both were sent to the game.
+    # the captured commits); then every page of both heard of their new game (the header's
+    # "your game"), and both were sent to it.
     joined = async_to_sync(layer.receive)(channels[bob.pk])
     assert joined == {"type": "lobby.queue", "change": "joined"}
-    for user in (alice, bob):
+    for user, other in ((alice, bob), (bob, alice)):
+        yours = async_to_sync(layer.receive)(channels[user.pk])
+        assert yours["type"] == "user.game"
+        assert yours["game"]["id"] == game.pk and yours["game"]["opponent"] == other.username
+        assert yours["game"]["status"] == "waiting" and yours["game"]["your_turn"]
         message = async_to_sync(layer.receive)(channels[user.pk])
         assert message == {
             "type": "lobby.redirect",
@@ -253,11 +258,12 @@ async def test_queue_over_the_lobby_socket(players):
     from tests.games.wsclient import WsClient
 
     alice, bob = players[:2]
-    a = WsClient("/ws/lobby/", user=alice)
-    b = WsClient("/ws/lobby/", user=bob)
+    a = WsClient("/ws/lobby/?challenges=1", user=alice)
+    b = WsClient("/ws/lobby/?challenges=1", user=bob)
     assert (await a.connect())[0] and (await b.connect())[0]
-    assert (await a.recv())["type"] == "challenges"
-    assert (await b.recv())["type"] == "challenges"
+    for socket in (a, b):
+        assert (await socket.recv())["type"] == "challenges"
+        await socket.until(lambda m: m["type"] == "invitations")  # the player's news, last
 
     await a.send({"type": "queue", "do": "join", "id": "j-1"})
     status = await a.until(lambda m: m.get("id") == "j-1")
@@ -270,21 +276,23 @@ async def test_queue_over_the_lobby_socket(players):
     assert (await a.recv())["in_queue"]
 
     await b.send({"type": "queue", "do": "join"})
-    frames = [await b.recv(), await b.recv(), await b.recv()]
+    await b.until(lambda m: m["type"] == "redirect")
+    frames = b.frames
     game = await database_sync_to_async(lambda: Game.objects.get())()
     url = f"/games/{game.pk}/"
     assert {"type": "redirect", "url": url, "game": game.pk} in frames
     assert any(f["type"] == "queue" and f["url"] == url and "change" not in f for f in frames)
     assert any(f.get("change") == "joined" for f in frames)
+    assert (await a.until(lambda m: m["type"] == "your_game"))["game"]["id"] == game.pk
     assert await a.recv() == {"type": "redirect", "url": url, "game": game.pk}
 
     # Leaving and disconnecting both take a player out of the queue.
     await a.close()
     await b.close()
     carol = players[2]
-    c = WsClient("/ws/lobby/", user=carol)
+    c = WsClient("/ws/lobby/?challenges=1", user=carol)
     assert (await c.connect())[0]
-    await c.recv()
+    await c.until(lambda m: m["type"] == "invitations")
     await c.send({"type": "queue", "do": "join", "id": 1})
     assert (await c.until(lambda m: m.get("id") == 1))["in_queue"]
     await c.send({"type": "queue", "do": "leave", "id": 2})
@@ -296,7 +304,7 @@ async def test_queue_over_the_lobby_socket(players):
     await c.close()
     assert not await database_sync_to_async(QueueEntry.objects.exists)()
     await c.connect()
-    await c.recv()
+    await c.until(lambda m: m["type"] == "invitations")
     await c.send({"type": "queue", "do": "dance"})
     assert (await c.recv())["code"] == "bad_request"
     await c.close()

@@ -13,6 +13,7 @@ import pytest
 from channels.db import database_sync_to_async
 
 from games import errors as game_errors
+from games import services as game_services
 from lobby import challenges, messages
 from lobby import errors as lobby_errors
 from lobby.consumers import LobbyConsumer
@@ -41,8 +42,8 @@ async def test_every_message_of_a_lobby_session_is_of_a_declared_kind(
 ):
     monkeypatch.setattr(database_watch, "PROBE_SECONDS", 0.05)
     dave = await database_sync_to_async(user_factory)("dave")
-    lobby_a = await opened("/ws/lobby/?live=1", alice)
-    lobby_b = await opened("/ws/lobby/", bob)
+    lobby_a = await opened("/ws/lobby/?challenges=1&live=1", alice)
+    lobby_b = await opened("/ws/lobby/?challenges=1", bob)
     await lobby_a.send({"type": "ping"})
     await lobby_a.until(lambda m: m["type"] == "pong")
 
@@ -59,12 +60,30 @@ async def test_every_message_of_a_lobby_session_is_of_a_declared_kind(
     await database_sync_to_async(challenges.challenge_accept)(challenge_id=challenge.pk, user=bob)
     for lobby in (lobby_a, lobby_b):
         await lobby.until(lambda m: m["type"] == "redirect")
+    # Each heard of the new game just before being sent to it ("your game" everywhere).
+    news = [f for f in lobby_b.frames if f["type"] == "your_game" and f["game"]]
+    game_id = news[-1]["game"]["id"]
+    # The game changes turn (both press Start), then ends; Alice offers a rematch.
+    for user in (alice, bob):
+        await database_sync_to_async(game_services.game_submit_action)(
+            game_id=game_id, user=user, action={"do": "start"}, request_id=None
+        )
+    await lobby_b.until(lambda m: m["type"] == "your_game" and m["game"]["status"] == "playing")
+    await database_sync_to_async(game_services.game_submit_action)(
+        game_id=game_id, user=bob, action={"do": "resign"}, request_id=None
+    )
+    await lobby_b.until(lambda m: m["type"] == "your_game" and m["game"] is None)
+    await database_sync_to_async(game_services.game_rematch)(
+        game_id=game_id, user=alice, answer="offer"
+    )
+    offer = await lobby_b.until(lambda m: m["type"] == "rematch_offer")
+    assert offer["by"] == "alice" and offer["game"] == game_id
     if not any(f["type"] == "live_games" and f["games"] for f in lobby_a.frames):  # any order
         await lobby_a.until(lambda m: m["type"] == "live_games" and m["games"])
 
     # "Play now" in two tabs: joined, a status, left, joined again, the joining tab closed.
-    tab1 = await opened("/ws/lobby/", carol)
-    tab2 = await opened("/ws/lobby/", carol)
+    tab1 = await opened("/ws/lobby/?challenges=1", carol)
+    tab2 = await opened("/ws/lobby/?challenges=1", carol)
     await tab1.send({"type": "queue", "do": "join", "id": "j1"})
     assert (await tab1.until(lambda m: m.get("id") == "j1"))["in_queue"]
     await tab2.until(lambda m: m.get("change") == "joined")
@@ -78,7 +97,7 @@ async def test_every_message_of_a_lobby_session_is_of_a_declared_kind(
     await tab1.close()
     await tab2.until(lambda m: m.get("change") == "closed")
     # Two players queued are paired: each is answered with the game and sent to it.
-    lobby_d = await opened("/ws/lobby/", dave)
+    lobby_d = await opened("/ws/lobby/?challenges=1", dave)
     await lobby_d.send({"type": "queue", "do": "join", "id": "d1"})
     await lobby_d.until(lambda m: m.get("id") == "d1")
     await tab2.send({"type": "queue", "do": "join", "id": "c1"})

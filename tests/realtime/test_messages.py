@@ -184,6 +184,7 @@ PAGES = [
     (
         [
             "realtime/static/realtime/socket.js",
+            "static/js/user.js",
             "lobby/static/lobby/lobby.js",
             "lobby/static/lobby/play_now.js",
         ],

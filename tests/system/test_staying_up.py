@@ -55,7 +55,7 @@ needs_redis = pytest.mark.skipif(
 async def lobby_socket(base: str, cookie: str) -> Any:
     """A lobby WebSocket (/ws/lobby/) signed in with the session `cookie`."""
     return await websockets.connect(
-        f"{base}/ws/lobby/",
+        f"{base}/ws/lobby/?challenges=1",
         origin=websockets.Origin("http://127.0.0.1"),
         additional_headers={"Cookie": f"{settings.SESSION_COOKIE_NAME}={cookie}"},
     )

@@ -1,15 +1,16 @@
-// The lobby socket's pages (the lobby, the live games): the challenge list re-rendered from
-// every {"type": "challenges"} push of /ws/lobby/, the games in progress from every
-// {"type": "live_games"} push (a game created, started or over), and {"type": "redirect"}
-// sends the player to a game that was just created for them. Without JavaScript the pages
+// The lobby's pages (the lobby, the live games), on the page's user socket (js/user.js,
+// which asks for these lists on these pages): the challenge list re-rendered from every
+// {"type": "challenges"} push, the games in progress from every {"type": "live_games"} push
+// (a game created, started or over), and {"type": "redirect"} sends the player to a game
+// that was just created for them. Without JavaScript the pages
 // still work: the forms are plain POSTs and the lists are as served. The words come from
 // the JavaScript catalogue of the page's language (static/jsi18n/, loaded before this module).
-import { Socket, socketUrl } from "../realtime/socket.js";
+import { listen } from "../js/user.js";
 import { showSocketClosed } from "./closed.js";
 
 const list = document.getElementById("challenge-list");
 const liveList = document.getElementById("live-games");
-const config = document.querySelector("[data-ws-path]");
+const config = document.querySelector("[data-login-url]");
 const csrfInput = document.querySelector("input[name=csrfmiddlewaretoken]");
 const csrf = csrfInput ? csrfInput.value : "";
 const fill = (text, values) => interpolate(text, values, true);
@@ -168,22 +169,22 @@ function goTo(url) {
 }
 
 if (config) {
-  // Only a page that shows the games in progress is sent them.
-  const path = liveList ? `${config.dataset.wsPath}?live=1` : config.dataset.wsPath;
-  const socket = new Socket(socketUrl(path), {
-    onMessage: (message) => {
-      if (message.type === "challenges" && list) render(message.challenges);
-      else if (message.type === "live_games" && liveList) renderLive(message.games);
-      else if (message.type === "redirect") goTo(message.url);
-      else if (message.type === "declined" && typeof message.by === "string") showDeclined(message.by);
-      else if (message.type === "service") showService(message);
+  listen(
+    {
+      onMessage: (message) => {
+        if (message.type === "challenges" && list) render(message.challenges);
+        else if (message.type === "live_games" && liveList) renderLive(message.games);
+        else if (message.type === "redirect") goTo(message.url);
+        else if (message.type === "declined" && typeof message.by === "string") showDeclined(message.by);
+        else if (message.type === "service") showService(message);
+      },
+      onStatus: (status, info = {}) => {
+        if (!info.final) return;
+        const note = noteAbove("warning");
+        note.dataset.role = "socket-closed";
+        showSocketClosed(note, info.code, config.dataset.loginUrl); // an alert, not a status
+      },
     },
-    onStatus: (status, info = {}) => {
-      if (!info.final) return;
-      const note = noteAbove("warning");
-      note.dataset.role = "socket-closed";
-      showSocketClosed(note, info.code, config.dataset.loginUrl); // an alert, not a status
-    },
-  });
-  socket.connect();
+    { followsRedirects: true },
+  );
 }

@@ -1,21 +1,39 @@
-// "Play now": joins the matchmaking queue over the lobby WebSocket and shows its state.
-// The server is the only judge: this page only displays what the socket says, asks for
-// the status every 2 s (which also proves the page is still open) and follows the
-// redirect to the new game. Closing the page closes the socket, which leaves the queue.
+// "Play now": joins the matchmaking queue over the page's user socket (js/user.js) and
+// shows its state. The server is the only judge: this page only displays what the socket
+// says, asks for the status every 2 s (which also proves the page is still open) and
+// follows the redirect to the new game. Closing the page closes the socket, which leaves
+// the queue. After a few seconds of waiting it offers a game against the computer
+// meanwhile, keeping the player's place or not (their choice, lobby.services.queue_hold).
 // The words come from the JavaScript catalogue (static/jsi18n/, loaded before this module).
-import { Socket, socketUrl } from "../realtime/socket.js";
+import { listen, socket } from "../js/user.js";
 import { showSocketClosed } from "./closed.js";
 
 const root = document.getElementById("play-now");
 const el = (role) => root.querySelector(`[data-role="${role}"]`);
 const STATUS_EVERY_MS = 2000;
+const MEANWHILE_AFTER_S = 8; // waited this long: a game against the computer is offered
 let wanted = false; // the player asked to be in the queue
 let status = null;
 let statusAt = 0;
-let poll = null;
+let poller = null;
 let redraw = null;
 let databaseAway = false; // the server said it cannot reach its database
 let leaving = null; // the id of this page's leave request, until it is answered
+// Status polls are numbered; a push of a change (another tab joined or left) records the
+// last poll sent before it, and an answer to that poll or an older one is stale: it was
+// read before the change, so it must not undo it (put the page back to waiting).
+let polls = 0;
+let pollsBeforeChange = 0;
+
+function poll() {
+  polls += 1;
+  socket.sendRaw({ type: "queue", do: "status", id: `poll-${polls}` });
+}
+
+function stale(data) {
+  const match = /^poll-(\d+)$/.exec(String(data.id ?? ""));
+  return match !== null && Number(match[1]) <= pollsBeforeChange;
+}
 
 function show(message) {
   el("message").textContent = message;
@@ -27,8 +45,12 @@ function render() {
   el("facts").hidden = !waiting;
   el("join").hidden = wanted;
   el("leave").hidden = !wanted;
+  el("held").hidden = !(status && status.held) || wanted;
+  const waited = waiting ? status.wait_seconds + (Date.now() - statusAt) / 1000 : 0;
+  // Nobody yet after a while: the computer meanwhile (shown until they stop waiting).
+  if (waited >= MEANWHILE_AFTER_S) el("meanwhile").hidden = false;
+  else if (!wanted) el("meanwhile").hidden = true;
   if (!waiting) return;
-  const waited = status.wait_seconds + (Date.now() - statusAt) / 1000;
   el("waiting").textContent = String(status.waiting);
   el("wait").textContent = String(Math.floor(waited));
   el("range").textContent = `${status.rating - status.range} – ${status.rating + status.range} (±${status.range})`;
@@ -41,7 +63,7 @@ let opening = false;
 function openGame(url) {
   if (opening) return;
   opening = true;
-  window.clearInterval(poll);
+  window.clearInterval(poller);
   show(gettext("Opponent found! Opening your game…"));
   window.location.assign(url);
 }
@@ -54,6 +76,8 @@ function onMessage(data) {
       openGame(data.url);
       return;
     }
+    if (stale(data)) return;
+    if (data.change) pollsBeforeChange = polls;
     // `change`: the player's own doing, on this page or another (every "Play now" page of
     // theirs shows the same queue). Left: stop waiting here too. Joined: wait here too.
     if (data.change === "left") {
@@ -87,7 +111,7 @@ function onMessage(data) {
 
 // Join and leave are requests (answered by id, sent again after a refusal for now or a
 // reconnect); the status polls are not: the next one replaces a lost one.
-const socket = new Socket(socketUrl(root?.dataset.wsPath ?? ""), {
+const handlers = {
   onMessage,
   onReply: (msg) => {
     if (msg.id === leaving) leaving = null;
@@ -96,14 +120,14 @@ const socket = new Socket(socketUrl(root?.dataset.wsPath ?? ""), {
   onRetry: (msg) => onMessage(msg),
   onOpen: () => {
     if (wanted) socket.request({ type: "queue", do: "join" });
-    else socket.sendRaw({ type: "queue", do: "status" });
+    else poll();
   },
   onStatus: (state, info = {}) => {
     if (state !== "closed") return;
     status = null;
     if (info.final) {
       wanted = false;
-      window.clearInterval(poll);
+      window.clearInterval(poller);
       window.clearInterval(redraw);
       showSocketClosed(el("message"), info.code, root.dataset.loginUrl);
       el("join").hidden = true;
@@ -113,9 +137,16 @@ const socket = new Socket(socketUrl(root?.dataset.wsPath ?? ""), {
     render();
     if (wanted) show(gettext("Connection lost, reconnecting…"));
   },
-});
+};
 
-if (root) {
+if (root && socket) {
+  listen(handlers, { followsRedirects: true });
+  // Playing the computer meanwhile: the form says what becomes of the place in the queue
+  // (the server holds or leaves it with the game), so this page must not leave it.
+  el("meanwhile").addEventListener("submit", () => {
+    wanted = false;
+    window.clearInterval(poller);
+  });
   el("join").addEventListener("click", () => {
     wanted = true;
     show(gettext("Joining the queue…"));
@@ -130,15 +161,14 @@ if (root) {
     render();
   });
 
-  poll = window.setInterval(() => {
-    if (wanted) socket.sendRaw({ type: "queue", do: "status" });
+  poller = window.setInterval(() => {
+    if (wanted) poll();
   }, STATUS_EVERY_MS);
   redraw = window.setInterval(render, 1000);
   window.addEventListener("pagehide", () => {
-    window.clearInterval(poll);
+    window.clearInterval(poller);
     // Closing, not choosing to leave: another "Play now" page of theirs keeps waiting.
     if (wanted) socket.sendRaw({ type: "queue", do: "leave", closing: true });
   });
-  socket.connect();
   render();
 }

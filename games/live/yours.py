@@ -1,0 +1,128 @@
+"""What a player's every page shows of their games ("your game"), told to their user group.
+
+The user socket (lobby.consumers) joins realtime.groups.user_group: games sends there,
+after the commit, one small message per player when their game is created, starts, ends or
+changes turn (never per move that leaves the turn where it was), and where the rematch of a
+finished game stands. Whose turn it is comes from the engine (choices_of); a view's tiles
+never get here.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+from django.db.models import F, Q
+from django.urls import reverse
+
+from games import engine
+from games.clock import timebase
+from games.engine.clock import flag_at
+from games.engine.game import bank_at
+from games.live.messages import UserGameEvent, UserRematchEvent, YourGame
+from games.models import Game
+from games.selectors import active_game_of
+from realtime.fanout import group_send_all
+from realtime.groups import user_group
+
+logger = logging.getLogger(__name__)
+
+
+def turn_key(state_json: Mapping[str, Any]) -> tuple[Any, ...]:
+    """What "your game" shows changes only when this does (read from the stored state)."""
+    return tuple(
+        state_json.get(key) for key in ("status", "to_act", "clock_start", "started", "continued")
+    )
+
+
+def human_seats(game: Game) -> list[int]:
+    """The seats whose players have pages: not the computer's, none of a shared screen."""
+    if game.same_device:
+        return []
+    return [seat for seat in (0, 1) if seat != game.bot_seat]
+
+
+def your_game(game: Game, state: Any, seat: int, now: float) -> YourGame | None:
+    """`game` as the player in `seat` sees it from any page; None once it is over."""
+    if not game.is_active:
+        return None
+    other = 1 - seat
+    running = state.to_act == seat and state.clock_start is not None
+    return {
+        "id": game.pk,
+        "url": reverse("game", kwargs={"game_id": game.pk}),
+        "opponent": game.player_names()[other],
+        "bot": game.bots().get(other),
+        "status": game.status,
+        "your_turn": bool(engine.choices_of(state, seat)),
+        "their_turn": bool(engine.choices_of(state, other)),
+        "bank": round(bank_at(state, seat, now), 1),
+        "flag_at": timebase.to_ms(flag_at(state.banks[seat], state.clock_start))
+        if running
+        else None,
+        "server_time": timebase.to_ms(now),
+    }
+
+
+def your_game_sends(game: Game, state: Any, now: float) -> list[tuple[str, UserGameEvent]]:
+    """(group, event) for each player of the game who has pages."""
+    players = (game.player0_id, game.player1_id)
+    return [
+        (
+            user_group(players[seat]),
+            {"type": "user.game", "game": your_game(game, state, seat, now)},
+        )
+        for seat in human_seats(game)
+    ]
+
+
+def broadcast_your_game(game: Game) -> None:
+    """Tell the players' pages of a new game (on commit: games.services.game_create)."""
+    try:
+        sends = your_game_sends(game, engine.from_json(game.state), timebase.server_now())
+        group_send_all(sends)
+    except Exception:  # the game is made; their pages show it on the next load
+        logger.exception("your-game notice of game %s failed", game.pk)
+
+
+def your_game_of(user_id: int) -> tuple[Game, YourGame] | None:
+    """The player's game in progress and what their pages show of it, if they have one."""
+    game = active_game_of(user_id)
+    if game is None:
+        return None
+    seat = game.seats_of(user_id)[0]
+    summary = your_game(game, engine.from_json(game.state), seat, timebase.server_now())
+    return None if summary is None else (game, summary)
+
+
+def rematch_event(game: Game, seat: int) -> UserRematchEvent:
+    """Where the rematch of finished `game` stands for the player in `seat`."""
+    offered = game.rematch_offered_by
+    open_to_them = offered is not None and offered != seat and game.rematch_game_id is None
+    return {
+        "type": "user.rematch",
+        "game": game.pk,
+        "url": reverse("game", kwargs={"game_id": game.pk}),
+        "by": game.player_names()[offered] if open_to_them and offered is not None else None,
+    }
+
+
+def rematch_sends(game: Game) -> list[tuple[str, UserRematchEvent]]:
+    players = (game.player0_id, game.player1_id)
+    return [(user_group(players[seat]), rematch_event(game, seat)) for seat in human_seats(game)]
+
+
+def rematch_offered_to(user_id: int) -> UserRematchEvent | None:
+    """The rematch the opponent offers in the player's latest finished game, if one stands."""
+    game = (
+        Game.objects.select_related("player0", "player1")
+        .filter(Q(player0_id=user_id) | Q(player1_id=user_id), same_device=False)
+        .exclude(status__in=Game.ACTIVE_STATUSES)
+        .order_by(F("finished_at").desc(nulls_last=True))
+        .first()
+    )
+    if game is None or game.rematch_offered_by is None:
+        return None
+    event = rematch_event(game, game.seats_of(user_id)[0])
+    return event if event["by"] is not None else None
