@@ -66,6 +66,7 @@ function drawGame() {
 }
 
 function gameTold(told) {
+  document.body.dataset.userSocket = "ready"; // the player's news are here (tests wait on it)
   const isNew = told && gameId !== undefined && told.id !== gameId;
   game = told ? { ...told, at: Date.now() } : null;
   gameId = told ? told.id : null;
