@@ -89,7 +89,7 @@ def rematch(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     if result.game_id is not None:
         return HttpResponseRedirect(_game_url(result.game_id))
     if not result.ok:
-        messages.error(request, result.message)
+        messages.error(request, str(result.message))
     if result.code == "not_found":
         raise Http404
     return HttpResponseRedirect(_game_url(game_id))

@@ -40,14 +40,14 @@ def lobby_changed_on_commit() -> None:
     transaction.on_commit(lambda: _notify(LOBBY_GROUP, message))
 
 
-def invitations_changed_on_commit(challenge: Challenge) -> None:
+def invitations_changed_on_commit(opponent_id: int | None) -> None:
     """The pages of the player a challenge is addressed to re-read the challenges open to
     them (one was made, or closed): each page offers them wherever the player is. An open
-    challenge, addressed to nobody, is the lobby list's only."""
-    if challenge.opponent_id is None:
+    challenge (`opponent_id` None, addressed to nobody) is the lobby list's only."""
+    if opponent_id is None:
         return
     message: LobbyInvitationsEvent = {"type": "lobby.invitations"}
-    group = user_group(challenge.opponent_id)
+    group = user_group(opponent_id)
     transaction.on_commit(lambda: _notify(group, message))
 
 

@@ -76,7 +76,7 @@ def challenge_create(*, challenger: User, opponent_username: str | None = None) 
             challenger=challenger, opponent=opponent, expires_at=now + CHALLENGE_TTL
         )
         lobby_changed_on_commit()
-        invitations_changed_on_commit(challenge)
+        invitations_changed_on_commit(challenge.opponent_id)
     return challenge
 
 
@@ -119,7 +119,7 @@ def challenge_accept(*, challenge_id: int, user: User) -> Game:
         challenge.save(update_fields=["status", "opponent", "game"])
         lobby_changed_on_commit()
         if addressed:  # the accepter's other pages drop its toast
-            invitations_changed_on_commit(challenge)
+            invitations_changed_on_commit(challenge.opponent_id)
         players_redirect_on_commit(game)
     return game
 
@@ -134,7 +134,7 @@ def _challenge_close(challenge_id: int, user: User, status: str) -> Challenge:
         challenge.status = status
         challenge.save(update_fields=["status"])
         lobby_changed_on_commit()
-        invitations_changed_on_commit(challenge)
+        invitations_changed_on_commit(challenge.opponent_id)
         if declining:
             challenger_told_declined_on_commit(challenge)
     return challenge
@@ -153,9 +153,13 @@ def challenge_cancel(*, challenge_id: int, user: User) -> Challenge:
 def challenges_expire(*, now: datetime | None = None) -> int:
     """Mark every open challenge past its expiry as expired; returns how many."""
     with transaction.atomic():
-        count = Challenge.objects.filter(
+        expiring = Challenge.objects.filter(
             status=Challenge.Status.OPEN, expires_at__lte=now or timezone.now()
-        ).update(status=Challenge.Status.EXPIRED)
+        )
+        opponents = set(expiring.exclude(opponent=None).values_list("opponent_id", flat=True))
+        count = expiring.update(status=Challenge.Status.EXPIRED)
         if count:
             lobby_changed_on_commit()
+        for opponent_id in opponents:  # their notices of it go too
+            invitations_changed_on_commit(opponent_id)
     return count

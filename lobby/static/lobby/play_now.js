@@ -7,6 +7,7 @@
 // The words come from the JavaScript catalogue (static/jsi18n/, loaded before this module).
 import { listen, socket } from "../js/user.js";
 import { showSocketClosed } from "./closed.js";
+import { PollOrder } from "./polls.js";
 
 const root = document.getElementById("play-now");
 const el = (role) => root.querySelector(`[data-role="${role}"]`);
@@ -19,20 +20,11 @@ let poller = null;
 let redraw = null;
 let databaseAway = false; // the server said it cannot reach its database
 let leaving = null; // the id of this page's leave request, until it is answered
-// Status polls are numbered; a push of a change (another tab joined or left) records the
-// last poll sent before it, and an answer to that poll or an older one is stale: it was
-// read before the change, so it must not undo it (put the page back to waiting).
-let polls = 0;
-let pollsBeforeChange = 0;
+// Status polls are numbered: an answer read before a change pushed since is dropped.
+const polls = new PollOrder();
 
 function poll() {
-  polls += 1;
-  socket.sendRaw({ type: "queue", do: "status", id: `poll-${polls}` });
-}
-
-function stale(data) {
-  const match = /^poll-(\d+)$/.exec(String(data.id ?? ""));
-  return match !== null && Number(match[1]) <= pollsBeforeChange;
+  socket.sendRaw({ type: "queue", do: "status", id: polls.next() });
 }
 
 function show(message) {
@@ -76,8 +68,8 @@ function onMessage(data) {
       openGame(data.url);
       return;
     }
-    if (stale(data)) return;
-    if (data.change) pollsBeforeChange = polls;
+    if (polls.stale(data)) return;
+    if (data.change) polls.changed();
     // `change`: the player's own doing, on this page or another (every "Play now" page of
     // theirs shows the same queue). Left: stop waiting here too. Joined: wait here too.
     if (data.change === "left") {
