@@ -207,3 +207,49 @@ def test_play_now_offers_the_computer_while_nobody_waits(login_page, make_user) 
     page.goto(f"{page.live_url}/play-now/")
     page.locator("[data-role=held]").wait_for(state="visible")
     assert not page.errors, page.errors
+
+
+def test_a_game_made_while_the_player_is_elsewhere_is_one_tap_away(
+    login_page, make_user, relayed
+) -> None:
+    """Bob challenged ana and went to read the rules; she accepts: his page says so."""
+    from lobby import challenges
+
+    ana, bob = make_user("ana"), make_user("bob")
+    made = challenges.challenge_create(challenger=bob, opponent_username="ana")
+    page = login_page(bob, PHONE)
+    in_spanish(page)
+    page.goto(f"{page.live_url}/rules/")
+    user_socket_open(page)
+    assert not page.locator(".site-header [data-your-game]").is_visible()
+    game = challenges.challenge_accept(challenge_id=made.pk, user=ana)
+    toast = page.locator(f"[data-toast='game-{game.pk}']")
+    toast.wait_for()
+    assert "Tu partida contra ana está lista" in toast.inner_text()
+    assert page.locator(".site-header [data-your-game]").is_visible()
+    no_sideways_scroll(page)
+    toast.locator("a", has_text="Ir a tu partida").click()
+    page.wait_for_url(re.compile(rf"/games/{game.pk}/$"))
+    assert not page.errors, page.errors
+
+
+def test_the_lobby_pages_use_the_one_socket_of_the_page(login_page, make_user) -> None:
+    ana = make_user("ana")
+    page = login_page(ana, PHONE)
+    sockets: list[str] = []
+    page.on("websocket", lambda ws: sockets.append(ws.url.split("/ws/", 1)[1]))
+    for path, socket in [
+        ("/lobby/", "lobby/?challenges=1&live=1"),
+        ("/lobby/live/", "lobby/?live=1"),
+        ("/play-now/", "lobby/"),
+        ("/rules/", "lobby/"),
+    ]:
+        sockets.clear()
+        page.goto(f"{page.live_url}{path}")
+        user_socket_open(page)
+        page.wait_for_timeout(300)
+        assert sockets == [socket], (path, sockets)
+    # The lobby's list still arrives over it.
+    page.goto(f"{page.live_url}/lobby/")
+    page.wait_for_function("() => document.querySelector('#challenge-list li') !== null")
+    assert not page.errors, page.errors

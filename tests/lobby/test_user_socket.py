@@ -8,6 +8,7 @@ computer meanwhile, coherently with one game at a time.
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
 from typing import Any
 
@@ -49,12 +50,18 @@ def listening(*users: Any) -> dict[int, str]:
 
 
 def heard(channel: str) -> list[dict[str, Any]]:
-    """Every event waiting on the channel."""
+    """Every event waiting on the channel (whichever the layer: in memory or Redis)."""
     layer = get_channel_layer()
-    events = []
-    while layer.channels.get(channel):
-        events.append(async_to_sync(layer.receive)(channel))
-    return events
+
+    async def drain() -> list[dict[str, Any]]:
+        events = []
+        while True:
+            try:
+                events.append(await asyncio.wait_for(layer.receive(channel), 0.3))
+            except TimeoutError:
+                return events
+
+    return async_to_sync(drain)()
 
 
 def start(game: Game) -> None:
