@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -194,19 +195,21 @@ class LobbyConsumer(JsonSocketConsumer):
         # requests is answered and does not send it again.
         await self.send_json(queue_answer(status.as_message(), echo_id(data.get("id"))))
 
+    async def refresh(self, send: Callable[[], Awaitable[None]], what: str) -> None:
+        """Read and send `what` again after a change; when the database is away, the next
+        change (or the resync once it is back) will."""
+        try:
+            await send()
+        except UNAVAILABLE_ERRORS:
+            logger.warning("%s not refreshed (unavailable); the next change will", what)
+
     async def lobby_changed(self, event: LobbyChangedEvent) -> None:
         # The group message carries nothing: each connection reads only what its user may see.
-        try:
-            await self.send_challenges()
-        except UNAVAILABLE_ERRORS:
-            logger.warning("lobby list not refreshed (unavailable); the next change will")
+        await self.refresh(self.send_challenges, "lobby list")
 
     async def lobby_live(self, event: LobbyLiveEvent) -> None:
         # Only on a change: the page drew the list it was served with.
-        try:
-            await self.send_live_games()
-        except UNAVAILABLE_ERRORS:
-            logger.warning("live games not refreshed (unavailable); the next change will")
+        await self.refresh(self.send_live_games, "live games")
 
     async def lobby_queue(self, event: LobbyQueueEvent) -> None:
         """The player joined or left the queue elsewhere (another tab): this page's status."""
@@ -218,10 +221,7 @@ class LobbyConsumer(JsonSocketConsumer):
         await self.send_json(queue_changed(status.as_message(), event["change"]))
 
     async def lobby_invitations(self, event: LobbyInvitationsEvent) -> None:
-        try:
-            await self.send_invitations()
-        except UNAVAILABLE_ERRORS:
-            logger.warning("invitations not refreshed (unavailable); the next change will")
+        await self.refresh(self.send_invitations, "invitations")
 
     async def user_game(self, event: UserGameEvent) -> None:
         # Built by games for this player already: sent on as it is, no read.
