@@ -11,6 +11,7 @@ import math
 from typing import Any
 
 from django.http import HttpRequest
+from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 
@@ -31,6 +32,7 @@ def _your_game(user_id: int) -> dict[str, Any] | None:
     # The name as the page's language says it ("Ordenador (difícil)" for the computer).
     return {
         **summary,
+        "url": reverse("game", kwargs={"game_id": game.pk}),
         "name": game.seat_name(1 - seat),
         "clock": f"{whole // 60}:{whole % 60:02d}",
     }

@@ -194,8 +194,7 @@ class YourGame(TypedDict):
     """A player's game in progress as every page of theirs shows it ("your game"): whom
     they play, who has a decision to take, and their own clock; never a tile."""
 
-    id: int
-    url: str
+    id: int  # its page is /games/<id>/ (the page knows the pattern)
     opponent: str  # the opponent's username
     bot: str | None  # the computer's strength when the opponent is the computer
     status: str  # "waiting" (not started by both) or "playing"

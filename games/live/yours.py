@@ -45,35 +45,44 @@ def human_seats(game: Game) -> list[int]:
 
 def your_game(game: Game, state: Any, seat: int, now: float) -> YourGame | None:
     """`game` as the player in `seat` sees it from any page; None once it is over."""
+    return _summaries(game, state, now, [seat])[0]
+
+
+def _summaries(game: Game, state: Any, now: float, seats: list[int]) -> list[YourGame | None]:
+    """`your_game` for each of `seats`, reading what they share once: a broadcast does this
+    after every change of turn, so it stays a few dozen microseconds."""
     if not game.is_active:
-        return None
-    other = 1 - seat
-    running = state.to_act == seat and state.clock_start is not None
-    return {
-        "id": game.pk,
-        "url": reverse("game", kwargs={"game_id": game.pk}),
-        "opponent": game.player_names()[other],
-        "bot": game.bots().get(other),
-        "status": game.status,
-        "your_turn": bool(engine.choices_of(state, seat)),
-        "their_turn": bool(engine.choices_of(state, other)),
-        "bank": round(bank_at(state, seat, now), 1),
-        "flag_at": timebase.to_ms(flag_at(state.banks[seat], state.clock_start))
-        if running
-        else None,
-        "server_time": timebase.to_ms(now),
-    }
+        return [None for _seat in seats]
+    acting = [bool(engine.choices_of(state, seat)) for seat in (0, 1)]
+    names, bots = game.player_names(), game.bots()
+    summaries: list[YourGame | None] = []
+    for seat in seats:
+        running = state.to_act == seat and state.clock_start is not None
+        summaries.append(
+            {
+                "id": game.pk,
+                "opponent": names[1 - seat],
+                "bot": bots.get(1 - seat),
+                "status": game.status,
+                "your_turn": acting[seat],
+                "their_turn": acting[1 - seat],
+                "bank": round(bank_at(state, seat, now), 1),
+                "flag_at": timebase.to_ms(flag_at(state.banks[seat], state.clock_start))
+                if running
+                else None,
+                "server_time": timebase.to_ms(now),
+            }
+        )
+    return summaries
 
 
 def your_game_sends(game: Game, state: Any, now: float) -> list[tuple[str, UserGameEvent]]:
     """(group, event) for each player of the game who has pages."""
     players = (game.player0_id, game.player1_id)
+    seats = human_seats(game)
     return [
-        (
-            user_group(players[seat]),
-            {"type": "user.game", "game": your_game(game, state, seat, now)},
-        )
-        for seat in human_seats(game)
+        (user_group(players[seat]), {"type": "user.game", "game": summary})
+        for seat, summary in zip(seats, _summaries(game, state, now, seats), strict=True)
     ]
 
 

@@ -68,7 +68,8 @@ function drawGame() {
 function gameTold(told) {
   document.body.dataset.userSocket = "ready"; // the player's news are here (tests wait on it)
   const isNew = told && gameId !== undefined && told.id !== gameId;
-  game = told ? { ...told, at: Date.now() } : null;
+  if (told) told = { ...told, url: withId(config.dataset.gameUrl, told.id), at: Date.now() };
+  game = told;
   gameId = told ? told.id : null;
   drawGame();
   // A game made for them elsewhere (a challenge accepted, a pairing, a rematch agreed).
