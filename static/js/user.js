@@ -75,7 +75,7 @@ function gameTold(told) {
   // A game made for them elsewhere (a challenge accepted, a pairing, a rematch agreed).
   if (isNew && told.status === "waiting" && !pageFollowsRedirects && !onGamePage(told.url)) {
     const name = told.bot ? words[`bot_${told.bot}`] : told.opponent;
-    toast(`game-${told.id}`, fill(words.ready, name), [link(told.url, words.go, true)]);
+    notify(`game-${told.id}`, fill(words.ready, name), [link(told.url, words.go, true)]);
   }
 }
 
@@ -98,36 +98,36 @@ function gameFromPage() {
 
 let box = null;
 
-function toast(key, text, actions) {
-  document.querySelector(`[data-toast="${key}"]`)?.remove();
+function notify(key, text, actions) {
+  document.querySelector(`[data-notice="${key}"]`)?.remove();
   if (!box) {
     box = document.createElement("div");
-    box.className = "toasts";
+    box.className = "notices";
     box.setAttribute("aria-live", "polite");
     document.body.append(box);
   }
   const note = document.createElement("div");
-  note.className = "toast";
-  note.dataset.toast = key;
+  note.className = "notice";
+  note.dataset.notice = key;
   note.dataset.shownAt = String(Date.now()); // when it reached this page (the tests read it)
   const text_ = document.createElement("p");
-  text_.className = "toast__text";
+  text_.className = "notice__text";
   text_.textContent = text; // names are data, never markup
   const close = document.createElement("button");
   close.type = "button";
-  close.className = "toast__close";
+  close.className = "notice__close";
   close.setAttribute("aria-label", words.close);
   close.textContent = "×";
   close.addEventListener("click", () => note.remove());
   const row = document.createElement("div");
-  row.className = "toast__actions";
+  row.className = "notice__actions";
   row.append(...actions);
   note.append(close, text_, row);
   box.append(note);
   return note;
 }
 
-const dropToast = (key) => document.querySelector(`[data-toast="${key}"]`)?.remove();
+const dropNotice = (key) => document.querySelector(`[data-notice="${key}"]`)?.remove();
 
 function link(url, label, primary) {
   const a = document.createElement("a");
@@ -160,7 +160,7 @@ function postButton(url, label, { primary = false, fields = {}, quietly = false 
       event.preventDefault();
       const body = new FormData(form);
       fetch(url, { method: "POST", body, credentials: "same-origin", redirect: "manual" })
-        .then(() => form.closest(".toast")?.remove())
+        .then(() => form.closest(".notice")?.remove())
         .catch(() => form.submit());
     });
   }
@@ -174,13 +174,13 @@ function invitations(challenges) {
   // The lobby lists them with the same buttons already.
   if (document.getElementById("challenge-list")) return;
   const open = new Set(challenges.map((c) => `challenge-${c.id}`));
-  for (const note of document.querySelectorAll("[data-toast^='challenge-']")) {
-    if (!open.has(note.dataset.toast)) note.remove();
+  for (const note of document.querySelectorAll("[data-notice^='challenge-']")) {
+    if (!open.has(note.dataset.notice)) note.remove();
   }
   for (const c of challenges) {
     const key = `challenge-${c.id}`;
-    if (document.querySelector(`[data-toast="${key}"]`)) continue;
-    toast(key, fill(words.challenge, c.challenger), [
+    if (document.querySelector(`[data-notice="${key}"]`)) continue;
+    notify(key, fill(words.challenge, c.challenger), [
       postButton(withId(config.dataset.acceptUrl, c.id), words.accept, { primary: true }),
       postButton(withId(config.dataset.declineUrl, c.id), words.decline, { quietly: true }),
     ]);
@@ -190,11 +190,11 @@ function invitations(challenges) {
 function rematchOffer(message) {
   const key = `rematch-${message.game}`;
   if (message.by === null || onGamePage(message.url)) {
-    dropToast(key);
+    dropNotice(key);
     return;
   }
   const url = withId(config.dataset.rematchUrl, message.game);
-  toast(key, fill(words.rematch, message.by), [
+  notify(key, fill(words.rematch, message.by), [
     postButton(url, words.accept, { primary: true, fields: { answer: "offer" } }),
     link(message.url, words.see, false),
   ]);

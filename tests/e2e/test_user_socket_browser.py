@@ -76,7 +76,7 @@ def test_a_challenge_reaches_the_player_on_any_page_and_is_accepted_there(
         page_b.goto(f"{base}{path}")
         user_socket_open(page_b)
         sent_at = challenge(page_a, "bob")
-        toast = page_b.locator("[data-toast^='challenge-']")
+        toast = page_b.locator("[data-notice^='challenge-']")
         toast.wait_for()
         delays[path] = float(toast.get_attribute("data-shown-at")) - sent_at
         assert "ana challenges you" in toast.inner_text()
@@ -85,7 +85,7 @@ def test_a_challenge_reaches_the_player_on_any_page_and_is_accepted_there(
             toast.locator("button", has_text="Decline").click()
             toast.wait_for(state="detached")
     print(f"\nchallenge sent -> notice shown on bob's page (ms): {delays}")
-    page_b.locator("[data-toast^='challenge-'] button", has_text="Accept").click()
+    page_b.locator("[data-notice^='challenge-'] button", has_text="Accept").click()
     page_b.wait_for_url(re.compile(r"/games/\d+/$"))
     game = Game.objects.get(status=Game.Status.WAITING)
     assert page_b.url.endswith(f"/games/{game.pk}/")
@@ -170,7 +170,7 @@ def test_a_rematch_offer_reaches_the_player_on_another_page(login_page, make_use
     user_socket_open(page)
     assert not page.locator(".site-header [data-your-game]").is_visible()  # the game is over
     assert game_rematch(game_id=game.pk, user=ana, answer="offer").ok
-    toast = page.locator(f"[data-toast='rematch-{game.pk}']")
+    toast = page.locator(f"[data-notice='rematch-{game.pk}']")
     toast.wait_for()
     assert "ana offers a rematch" in toast.inner_text()
     no_sideways_scroll(page)
@@ -223,7 +223,7 @@ def test_a_game_made_while_the_player_is_elsewhere_is_one_tap_away(
     user_socket_open(page)
     assert not page.locator(".site-header [data-your-game]").is_visible()
     game = challenges.challenge_accept(challenge_id=made.pk, user=ana)
-    toast = page.locator(f"[data-toast='game-{game.pk}']")
+    toast = page.locator(f"[data-notice='game-{game.pk}']")
     toast.wait_for()
     assert "Tu partida contra ana está lista" in toast.inner_text()
     assert page.locator(".site-header [data-your-game]").is_visible()
