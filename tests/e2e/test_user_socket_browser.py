@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.conftest import PHONE
+from tests.e2e.pagecheck import check_page
 
 pytestmark = [pytest.mark.e2e, pytest.mark.live]
 
@@ -80,6 +81,8 @@ def test_a_challenge_reaches_the_player_on_any_page_and_is_accepted_there(
         toast.wait_for()
         delays[path] = float(toast.get_attribute("data-shown-at")) - sent_at
         assert "ana challenges you" in toast.inner_text()
+        if path == "/":
+            check_page(page_b, "notice-challenge", "en", full_page=False)
         no_sideways_scroll(page_b)
         if path != "/accounts/bob/":
             toast.locator("button", has_text="Decline").click()
@@ -147,12 +150,12 @@ def test_the_header_shows_your_game_and_follows_its_turns(
         )
     clock = pill.locator("[data-slot=clock]").inner_text()
     assert re.fullmatch(r"[0-2]:[0-5]\d", clock), clock
-    no_sideways_scroll(page)
+    check_page(page, "your-game-rules", language, full_page=False)
     # The home page shows it too, as a card one tap from the game.
     page.goto(f"{page.live_url}/")
     card = page.locator(".your-game--card")
     assert card.is_visible() and card.get_attribute("href") == f"/games/{game.pk}/"
-    no_sideways_scroll(page)
+    check_page(page, "your-game-home", language, full_page=False)
     assert not page.errors, page.errors
 
 
@@ -173,7 +176,7 @@ def test_a_rematch_offer_reaches_the_player_on_another_page(login_page, make_use
     toast = page.locator(f"[data-notice='rematch-{game.pk}']")
     toast.wait_for()
     assert "ana offers a rematch" in toast.inner_text()
-    no_sideways_scroll(page)
+    check_page(page, "notice-rematch", "en", full_page=False)
     toast.locator("button", has_text="Accept").click()
     page.wait_for_url(re.compile(r"/games/\d+/$"))
     game.refresh_from_db()
