@@ -72,6 +72,10 @@ function gameTold(told) {
   game = told;
   gameId = told ? told.id : null;
   drawGame();
+  if (!told || told.status !== "waiting") {
+    // Started or over: "go to your game" has been said, or is moot.
+    for (const note of document.querySelectorAll("[data-notice^='game-']")) note.remove();
+  }
   // A game made for them elsewhere (a challenge accepted, a pairing, a rematch agreed).
   if (isNew && told.status === "waiting" && !pageFollowsRedirects && !onGamePage(told.url)) {
     const name = told.bot ? words[`bot_${told.bot}`] : told.opponent;
