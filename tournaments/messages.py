@@ -1,0 +1,37 @@
+"""The arena page socket's messages (docs/protocol.md, "Arena socket")."""
+
+from __future__ import annotations
+
+from typing import Literal, TypedDict
+
+
+class StandingRow(TypedDict):
+    rank: int
+    user: str
+    score: int
+    streak: int
+    fire: bool  # on a streak: the next win counts double
+    wins: int
+    losses: int
+    performance: int | None
+    state: str  # active, paused or withdrawn
+    game: int | None  # the arena game in progress
+
+
+class StandingsMessage(TypedDict):
+    """The whole standings, pushed at most once a second per arena, and on connecting."""
+
+    type: Literal["standings"]
+    arena: int
+    status: str  # scheduled, running, finished or cancelled
+    starts_in: float  # seconds
+    ends_in: float
+    rows: list[StandingRow]
+    playing: int  # games in progress
+
+
+class ArenaStandingsEvent(TypedDict):
+    """Channel-layer event to an arena's group: the message, built once for every socket."""
+
+    type: Literal["arena.standings"]
+    message: StandingsMessage
