@@ -175,23 +175,6 @@ class LobbyQueueEvent(TypedDict):
 
 
 # Every message the lobby socket sends, every message it takes, and what the layer brings.
-ServerMessage: TypeAlias = (
-    ChallengesMessage
-    | LiveGamesMessage
-    | RedirectMessage
-    | DeclinedMessage
-    | QueueAnswer
-    | QueueChanged
-    | ErrorMessage
-    | PongMessage
-    | ServiceMessage
-)
-ClientMessage: TypeAlias = QueueRequest | PingMessage
-LayerEvent: TypeAlias = (
-    LobbyChangedEvent | LobbyLiveEvent | LobbyRedirectEvent | LobbyDeclinedEvent | LobbyQueueEvent
-)
-
-
 class ArenaStartedMessage(TypedDict):
     """An arena the player joined has started: its page, where the standings are."""
 
@@ -217,3 +200,26 @@ def arena_started_message(event: ArenaStartedEvent) -> ArenaStartedMessage:
         "name": event["name"],
         "url": event["url"],
     }
+
+
+ServerMessage: TypeAlias = (
+    ChallengesMessage
+    | LiveGamesMessage
+    | RedirectMessage
+    | DeclinedMessage
+    | QueueAnswer
+    | QueueChanged
+    | ErrorMessage
+    | PongMessage
+    | ServiceMessage
+    | ArenaStartedMessage
+)
+ClientMessage: TypeAlias = QueueRequest | PingMessage
+LayerEvent: TypeAlias = (
+    LobbyChangedEvent
+    | LobbyLiveEvent
+    | LobbyRedirectEvent
+    | LobbyDeclinedEvent
+    | LobbyQueueEvent
+    | ArenaStartedEvent
+)

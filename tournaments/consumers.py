@@ -11,7 +11,7 @@ import contextlib
 
 from channels.db import database_sync_to_async
 
-from realtime.consumer import CLOSE_NOT_FOUND, JsonSocketConsumer
+from realtime.consumer import CLOSE_NOT_FOUND, DATABASE_WATCH, JsonSocketConsumer
 from tournaments.errors import message_for
 from tournaments.messages import ArenaStandingsEvent, StandingsMessage
 from tournaments.models import Arena
@@ -40,8 +40,10 @@ class ArenaConsumer(JsonSocketConsumer):
         await self.accept()
         await self.send_json(standings)
         self.groups_task = asyncio.ensure_future(self.keep_groups())
+        DATABASE_WATCH.watch(self)
 
     async def disconnect(self, code: int) -> None:
+        DATABASE_WATCH.unwatch(self)
         if self.groups_task is not None:
             self.groups_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):

@@ -1,11 +1,16 @@
-"""The arena page socket's messages (docs/protocol.md, "Arena socket")."""
+"""The arena page socket's messages (docs/protocol.md, "Arena socket").
 
-from __future__ import annotations
+(No `from __future__ import annotations`: see realtime.messages.)
+"""
 
-from typing import Literal, TypedDict
+from typing import Literal, TypeAlias, TypedDict
+
+from realtime.messages import ErrorMessage, PingMessage, PongMessage, ServiceMessage
 
 
 class StandingRow(TypedDict):
+    """One player's line of the standings: public facts only."""
+
     rank: int
     user: str
     score: int
@@ -35,3 +40,8 @@ class ArenaStandingsEvent(TypedDict):
 
     type: Literal["arena.standings"]
     message: StandingsMessage
+
+
+ServerMessage: TypeAlias = StandingsMessage | ErrorMessage | PongMessage | ServiceMessage
+ClientMessage: TypeAlias = PingMessage
+LayerEvent: TypeAlias = ArenaStandingsEvent
