@@ -6,9 +6,9 @@ import globals from "globals";
 const djangoI18n = { gettext: "readonly", ngettext: "readonly", interpolate: "readonly" };
 
 export default [
-  { files: ["games/static/**/*.js", "lobby/static/**/*.js"], ...js.configs.recommended },
+  { files: ["games/static/**/*.js", "lobby/static/**/*.js", "pages/static/**/*.js"], ...js.configs.recommended },
   {
-    files: ["games/static/**/*.js", "lobby/static/**/*.js"],
+    files: ["games/static/**/*.js", "lobby/static/**/*.js", "pages/static/**/*.js"],
     languageOptions: {
       ecmaVersion: 2022,
       sourceType: "module",
