@@ -69,6 +69,7 @@ DEALS: list[dict[str, Any]] = [
 # decides in 13 s (3 s from his bank), Ana in 8 s (nothing from hers).
 LEO_THINKS = 13.0
 ANA_THINKS = 8.0
+ANA_SEEN_AT = 5.0  # her clock's picture: this far into her decision
 ROUND_1: list[tuple[int, dict[str, Any]]] = [
     (LEO, {"do": "play", "tile": "6-3", "end": "right"}),
     (ANA, {"do": "play", "tile": "6-2", "end": "left"}),
@@ -166,7 +167,7 @@ def examples() -> dict[str, Any]:
     fives["points"] = _score(game.events)
     after = game.balances()
     leo_bank = game.view()["players"][LEO]["bank"]
-    ana_clock = _clock(game.view(ANA, at=game.t + 5.0), game.t + 5.0)
+    ana_clock = _clock(game.view(ANA, at=game.t + ANA_SEEN_AT), game.t + ANA_SEEN_AT)
 
     game.do(ANA, dict(ROUND_1[1][1]), ANA_THINKS)
     closed = _table(game.view(), "6-2")
@@ -228,6 +229,7 @@ def examples() -> dict[str, Any]:
             "ana": ana_clock,
             "leo_thinks": LEO_THINKS,
             "ana_thinks": ANA_THINKS,
+            "ana_seen_at": ANA_SEEN_AT,
             "leo_bank": leo_bank,
             "leo_from_bank": rules["bank"] - leo_bank,
             "ana_bank": ana_bank,

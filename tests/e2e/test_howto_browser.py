@@ -1,18 +1,27 @@
 """The "How to play" page in Chromium: every picture is drawn by the game's own modules
 (tables with tiles, counters, clocks), on a phone and a desktop, in English and Spanish,
-with no sideways scroll and nothing serious for axe; and the page is linked from the home
-page, the header, the rule book and the game page's how-to panel."""
+with no sideways scroll and nothing serious for axe; the page is linked from the home
+page, the header, the rule book and the game page's how-to panel; and its practice game
+against the computer shows a hint at the player's decisions."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from django.db.models import Q
+from playwright.sync_api import expect
 
+from games.models import Game
 from pages.howto import examples
+from tests.e2e.conftest import PHONE, wait_interactive
 from tests.e2e.pagecheck import check_page
+from tests.e2e.test_game_page import choice, click_action, version, view
 from tests.e2e.test_site_pages import SCHEMES, in_language, unpreloaded_modules
 from tests.games.factories import make_game
+from tests.live import LivePlatform, live_platform
 
 pytestmark = [pytest.mark.e2e, pytest.mark.live]
 
@@ -20,6 +29,18 @@ SIZES = [{"width": 390, "height": 844}, {"width": 1280, "height": 800}]
 PICTURES = ("lead", "fives", "closed", "lateral", "domino")
 # A tile's short side on the table, in CSS px, below which its pips are hard to read.
 READABLE_UNIT = 18
+
+
+@pytest.fixture(scope="module")
+def live(django_db_setup: None, django_db_blocker: Any) -> Iterator[LivePlatform]:
+    """The e2e platform, with a computer that answers at once (the practice game)."""
+    env = {
+        "DJANGO_ALLOW_ASYNC_UNSAFE": "",
+        "COMPUTER_PAUSE_SECONDS": "0.05",
+        "COMPUTER_THINK_SECONDS": "0.05",
+    }
+    with live_platform(env=env) as platform:
+        yield platform
 
 
 def drawn_pictures(page: Any) -> dict[str, dict[str, Any]]:
@@ -125,3 +146,55 @@ def test_how_to_play_is_linked_from_home_header_rules_and_the_game_page(
         page.keyboard.press("?")  # the Start card lies over the toolbar until both start
         link = page.locator("#rules-panel a[href='/how-to-play/']")
         assert link.is_visible()
+
+
+def test_a_practice_game_from_the_page_shows_a_hint_at_each_decision_on_a_phone(
+    login_page, make_user
+) -> None:
+    ana = make_user("ana")
+    page = login_page(ana, PHONE)
+    page.goto(page.live_url + "/how-to-play/")
+    page.locator("#practice button[name=practice]").click()
+    page.wait_for_url(re.compile(r"/games/\d+/$"))
+    wait_interactive(page)
+    game = Game.objects.get(Q(player0=ana) | Q(player1=ana))
+    assert game.practice and not game.rated
+    hint = page.locator("#practice-hint")
+    expect(hint.locator(".practice-hint__badge")).to_have_text("Practice")
+    hints: list[tuple[str, str]] = []
+    for _ in range(40):
+        if len(hints) >= 3:
+            break
+        page.wait_for_function(
+            "() => { const v = window.__game.view; return v && (v.status !== 'playing' && "
+            "v.status !== 'waiting' || v.legal.some(a => a.do !== 'resign')); }"
+        )
+        shown = view(page)
+        if shown["status"] not in ("waiting", "playing"):
+            break
+        action = choice([a for a in shown["legal"] if a["do"] != "resign"])
+        assert action is not None
+        if action["do"] not in ("start", "continue"):
+            # A decision: the hint says what the view allows, and it is on screen.
+            kind = {"play": "play", "lead": "play", "draw": "draw"}.get(action["do"], "auction")
+            expect(hint).to_have_attribute("data-hint", kind)
+            text = hint.inner_text()
+            if kind == "play":
+                tiles = {a["tile"] for a in shown["legal"] if "tile" in a}
+                assert all(f"[{t.replace('-', '|')}]" in text for t in tiles), (text, tiles)
+                assert "scores" in text or "No tile scores" in text, text
+            box = hint.bounding_box()
+            assert box is not None and box["y"] + box["height"] <= PHONE["height"], box
+            hand = page.locator("#hand").bounding_box()
+            assert hand is not None and hand["y"] + hand["height"] <= PHONE["height"], hand
+            hints.append((kind, text))
+            if len(hints) == 1:
+                check_page(page, "practice-game", "en", full_page=False)
+        before = version(page)
+        click_action(page, action)
+        if action["do"] == "draw":
+            page.wait_for_function("() => !window.__game.view.legal.some(a => a.do === 'draw')")
+        page.wait_for_function(f"() => window.__game.version > {before}")
+    assert len(hints) >= 3 or view(page)["status"] == "finished", hints
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
+    assert page.errors == [], page.errors

@@ -98,7 +98,7 @@ def test_the_clock_follows_r7() -> None:
     assert leo["view"]["clock"]["running"] == LEO
     assert leo["at_ms"] / 1000 - leo["view"]["clock"]["decision_start"] == 13
     assert ana["view"]["clock"]["running"] == ANA
-    assert ana["at_ms"] / 1000 - ana["view"]["clock"]["decision_start"] == 5
+    assert ana["at_ms"] / 1000 - ana["view"]["clock"]["decision_start"] == clock["ana_seen_at"]
 
 
 @pytest.mark.parametrize(
@@ -122,9 +122,9 @@ def test_the_clock_follows_r7() -> None:
             "es",
             [
                 "Sola, cuenta sus dos mitades: 12.",
-                "12 + 3 = 15, múltiplo de 5. Leo se anota 15.",
+                "12 + 3 = 15, múltiplo de 5: Leo puntúa 15.",
                 "Ana pasa de 150 a 135, y Leo de 150 a 165. Entre los dos siguen teniendo 300.",
-                "2 + 3 = 5. Ana se anota 5.",
+                "2 + 3 = 5. Ana puntúa 5.",
                 "2 + 3 + 5 = 10.",
                 "Leo puja 15. Si se la aceptan, le cuesta 15.",
                 "pagaría 20 \u2212 15 = 5.",
