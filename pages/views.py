@@ -23,7 +23,14 @@ def rules(request: HttpRequest) -> HttpResponse:
 
 def how_to_play(request: HttpRequest) -> HttpResponse:
     """The game taught by worked examples, each played by the engine (pages.howto)."""
-    context = {"ex": examples(), "pictures": pictures(), "modules": MODULES}
+    ex = examples()
+    context = {
+        "ex": ex,
+        "transfer_pair": (ex["transfer"]["before"], ex["transfer"]["after"]),
+        "auction_pair": (ex["auction"]["before"], ex["auction"]["after"]),
+        "pictures": pictures(),
+        "modules": MODULES,
+    }
     return render(request, "pages/how_to_play.html", context)
 
 

@@ -7,7 +7,6 @@ against the computer shows a hint at the player's decisions."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -18,10 +17,19 @@ from games.models import Game
 from pages.howto import examples
 from tests.e2e.conftest import PHONE, wait_interactive
 from tests.e2e.pagecheck import check_page
-from tests.e2e.test_game_page import choice, click_action, version, view
+
+# The platform with a computer that answers at once, for the practice game.
+from tests.e2e.test_computer_browser import live  # noqa: F401
+from tests.e2e.test_game_page import (
+    choice,
+    click_action,
+    version,
+    view,
+    wait_version_above,
+    wait_view,
+)
 from tests.e2e.test_site_pages import SCHEMES, in_language, unpreloaded_modules
 from tests.games.factories import make_game
-from tests.live import LivePlatform, live_platform
 
 pytestmark = [pytest.mark.e2e, pytest.mark.live]
 
@@ -29,18 +37,6 @@ SIZES = [{"width": 390, "height": 844}, {"width": 1280, "height": 800}]
 PICTURES = ("lead", "fives", "closed", "lateral", "domino")
 # A tile's short side on the table, in CSS px, below which its pips are hard to read.
 READABLE_UNIT = 18
-
-
-@pytest.fixture(scope="module")
-def live(django_db_setup: None, django_db_blocker: Any) -> Iterator[LivePlatform]:
-    """The e2e platform, with a computer that answers at once (the practice game)."""
-    env = {
-        "DJANGO_ALLOW_ASYNC_UNSAFE": "",
-        "COMPUTER_PAUSE_SECONDS": "0.05",
-        "COMPUTER_THINK_SECONDS": "0.05",
-    }
-    with live_platform(env=env) as platform:
-        yield platform
 
 
 def drawn_pictures(page: Any) -> dict[str, dict[str, Any]]:
@@ -165,10 +161,7 @@ def test_a_practice_game_from_the_page_shows_a_hint_at_each_decision_on_a_phone(
     for _ in range(40):
         if len(hints) >= 3:
             break
-        page.wait_for_function(
-            "() => { const v = window.__game.view; return v && (v.status !== 'playing' && "
-            "v.status !== 'waiting' || v.legal.some(a => a.do !== 'resign')); }"
-        )
+        wait_view(page, "!['playing', 'waiting'].includes(v.status) || v.legal.length > 1")
         shown = view(page)
         if shown["status"] not in ("waiting", "playing"):
             break
@@ -192,9 +185,9 @@ def test_a_practice_game_from_the_page_shows_a_hint_at_each_decision_on_a_phone(
                 check_page(page, "practice-game", "en", full_page=False)
         before = version(page)
         click_action(page, action)
-        if action["do"] == "draw":
-            page.wait_for_function("() => !window.__game.view.legal.some(a => a.do === 'draw')")
-        page.wait_for_function(f"() => window.__game.version > {before}")
+        if action["do"] == "draw":  # "Draw until playable": draws until something else
+            wait_view(page, "!v.legal.some(a => a.do === 'draw')")
+        wait_version_above(page, before)
     assert len(hints) >= 3 or view(page)["status"] == "finished", hints
     assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
     assert page.errors == [], page.errors
