@@ -567,6 +567,9 @@ def test_a_practice_game_is_asked_for_unrated_and_its_page_loads_the_hints(
     assert 'id="practice-hint"' in html and ">Practice</strong>" in html
     assert html.count("games/practice.js") == 2  # preloaded and run
     assert "games/practice.css" in html
+    # "Play the computer again" at the end keeps it a practice game.
+    again = html[html.index('id="computer-again-form"') :]
+    assert '<input type="hidden" name="practice" value="1">' in again[: again.index("</form>")]
 
 
 @pytest.mark.parametrize("practice", ["", "0", "yes"])
