@@ -93,7 +93,7 @@ AUCTION: list[tuple[int, dict[str, Any]]] = [
 
 
 class _Game:
-    """The example game, moved on by its requests; each step keeps what it showed."""
+    """The example game: the engine's state, moved on one request at a time."""
 
     def __init__(self) -> None:
         self.t = 0.0
@@ -116,7 +116,7 @@ class _Game:
 
 
 def tile_text(tile: str | None) -> str:
-    """ "6-3" -> "[6|3]", the notation of the rule book and the game log."""
+    """The notation of the rule book and the game log: "6-3" is written "[6|3]"."""
     return f"[{tile.replace('-', '|')}]" if tile else ""
 
 
