@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0012_one_active_game'),
+        ('games', '0001_squashed_0012_one_active_game'),
     ]
 
     operations = [
