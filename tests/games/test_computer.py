@@ -343,6 +343,7 @@ def test_play_the_computer_page_and_start(alice, bob, client_logged_in, requests
     client = client_logged_in(alice)
     page = client.get(reverse("computer-new"))
     assert page.status_code == 200 and 'value="hard"' in page.content.decode()
+    assert f'href="{reverse("how-to-play")}#practice"' in page.content.decode()
     response = client.post(reverse("computer-new"), {"strength": "medium"})
     game = Game.objects.exclude(pk=rated.pk).get()
     assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
