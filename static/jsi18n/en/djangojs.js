@@ -19,6 +19,21 @@
 
   django.catalog = django.catalog || {};
   
+  const newcatalog = {
+    " or ": " or ",
+    "%(tile)s %(where)s scores %(p)s": "%(tile)s %(where)s scores %(p)s",
+    "%(tile)s scores %(p)s": "%(tile)s scores %(p)s",
+    "Accept: your opponent pays you %(paid)s and leads.": "Accept: your opponent pays you %(paid)s and leads.",
+    "No score: %(list)s.": "No score: %(list)s.",
+    "No tile scores now. You may play: %(list)s.": "No tile scores now. You may play: %(list)s.",
+    "None of your tiles matches an open end (%(ends)s): draw.": "None of your tiles matches an open end (%(ends)s): draw.",
+    "Or raise to %(min)s to %(max)s: accepted, %(min)s costs you %(cost)s and you lead.": "Or raise to %(min)s to %(max)s: accepted, %(min)s costs you %(cost)s and you lead.",
+    "Renounce: the jockey leads for free. Or bid %(min)s to %(max)s: accepted, a bid of %(min)s costs you %(cost)s and you lead.": "Renounce: the jockey leads for free. Or bid %(min)s to %(max)s: accepted, a bid of %(min)s costs you %(cost)s and you lead."
+  };
+  for (const key in newcatalog) {
+    django.catalog[key] = newcatalog[key];
+  }
+  
 
   if (!django.jsi18n_initialized) {
     django.gettext = function(msgid) {
