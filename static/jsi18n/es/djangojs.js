@@ -25,6 +25,10 @@
     "%(a)s vs %(b)s": "%(a)s contra %(b)s",
     "%(action)s (%(p)s)": "%(action)s (%(p)s)",
     "%(challenger)s challenges you": "%(challenger)s te desaf\u00eda",
+    "%(games)s game in progress": [
+      "%(games)s partida en juego",
+      "%(games)s partidas en juego"
+    ],
     "%(n)s point": [
       "%(n)s punto",
       "%(n)s puntos"
@@ -73,6 +77,7 @@
     "%(payer)s paid %(payee)s %(n)s in scores": "%(payer)s pag\u00f3 %(n)s a %(payee)s en puntuaciones",
     "%(tile)s %(where)s scores %(p)s": "%(tile)s %(where)s punt\u00faa %(p)s",
     "%(tile)s scores %(p)s": "%(tile)s punt\u00faa %(p)s",
+    "%(time)s left": "quedan %(time)s",
     "%(username)s declined your challenge.": "%(username)s rechaz\u00f3 tu desaf\u00edo.",
     "A service fault kept the server from measuring time reliably, so the game is cancelled with no rating result (R7.10).": "Un fallo del servicio impidi\u00f3 medir el tiempo con fiabilidad, as\u00ed que la partida se cancela sin resultado de rating (R7.10).",
     "Accept": "Aceptar",
@@ -136,6 +141,7 @@
     "No points changed hands this round.": "En esta ronda no cambi\u00f3 de manos ning\u00fan punto.",
     "No score: %(list)s.": "Sin puntos: %(list)s.",
     "No tile scores now. You may play: %(list)s.": "Ninguna ficha punt\u00faa ahora. Puedes jugar: %(list)s.",
+    "Nobody has joined yet.": "Todav\u00eda no se ha unido nadie.",
     "None of your tiles matches an open end (%(ends)s): draw.": "Ninguna de tus fichas encaja en un extremo abierto (%(ends)s): roba.",
     "Not both players pressed Start in time: no result, no rating change.": "No pulsaron Iniciar los dos a tiempo: sin resultado ni cambio de rating.",
     "Not connected: reconnecting\u2026": "Sin conexi\u00f3n: reconectando\u2026",
@@ -222,16 +228,20 @@
     "fits several ends": "encaja en varios extremos",
     "jockey": "jockey",
     "not started in time": "no se inici\u00f3 a tiempo",
+    "on a streak": "en racha",
     "on the bottom arm": "en el brazo de abajo",
     "on the left": "a la izquierda",
     "on the right": "a la derecha",
     "on the top arm": "en el brazo de arriba",
+    "paused": "en pausa",
     "playable": "jugable",
     "resignation": "abandono",
     "same device": "mismo dispositivo",
     "scored %(n)s": "puntu\u00f3 %(n)s",
+    "starts in %(time)s": "empieza en %(time)s",
     "time ran out": "tiempo agotado",
     "to act": "le toca",
+    "watch": "ver",
     "winner": "ganador",
     "you": "t\u00fa"
   };
