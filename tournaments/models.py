@@ -22,8 +22,6 @@ BANK_CHOICES = [
     (180, _("3 minutes")),
     (300, _("5 minutes")),
 ]
-# Waves stop this long before the end: a game paired then could not end in time.
-LAST_PAIRING = timedelta(minutes=1)
 
 
 class ArenaSchedule(models.Model):
@@ -119,7 +117,8 @@ class Arena(models.Model):
 
     @property
     def last_pairing_at(self) -> datetime:
-        return self.ends_at - LAST_PAIRING
+        """Waves stop then: a game paired later could not end in time."""
+        return self.ends_at - timedelta(seconds=settings.ARENA_LAST_PAIRING_SECONDS)
 
     def admits(self, rating: int) -> bool:
         """Whether a player of this rating may join (the arena's rating band)."""
