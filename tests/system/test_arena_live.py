@@ -10,6 +10,7 @@ import tempfile
 import threading
 import time
 from datetime import timedelta
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -159,4 +160,4 @@ def test_an_arena_plays_to_its_end_through_a_worker_restart(user_factory):
     for user in users:
         mine = [g.game for g in games.filter(player0=user) | games.filter(player1=user)]
         spans = sorted((g.created_at, g.finished_at or timezone.now()) for g in mine)
-        assert all(a[1] <= b[0] for a, b in zip(spans, spans[1:], strict=False)), user
+        assert all(a[1] <= b[0] for a, b in pairwise(spans)), user
