@@ -125,3 +125,30 @@ def entry_of(arena: Arena, user: User | AnonymousUser) -> ArenaPlayer | None:
     if not user.is_authenticated:
         return None
     return ArenaPlayer.objects.filter(arena=arena, user=user).first()
+
+
+@dataclass(frozen=True)
+class JoinableArena:
+    arena: Arena
+    entrants: int
+    joined: bool  # the reader is in it (active)
+
+
+def arenas_to_join(
+    user: User | AnonymousUser, *, now: datetime | None = None
+) -> list[JoinableArena]:
+    """The running arenas and the next ones to start (at most three), for the home page."""
+    now = now or timezone.now()
+    arenas = list(
+        Arena.objects.filter(status__in=[Arena.Status.RUNNING, Arena.Status.SCHEDULED])
+        .annotate(entrants=Count("players", filter=Q(players__state__in=SHOWN)))
+        .order_by("status", "starts_at")[:3]
+    )
+    mine: set[int] = set()
+    if user.is_authenticated:
+        mine = set(
+            ArenaPlayer.objects.filter(
+                user=user, arena__in=arenas, state=ArenaPlayer.State.ACTIVE
+            ).values_list("arena_id", flat=True)
+        )
+    return [JoinableArena(a, a.entrants, a.pk in mine) for a in arenas]

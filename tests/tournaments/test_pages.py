@@ -104,3 +104,25 @@ def test_the_admin_lists_cancels_and_removes(admin_client, alice, arena):
     )
     arena.refresh_from_db()
     assert arena.status == Arena.Status.CANCELLED
+
+
+def test_the_home_page_offers_the_arenas_and_the_profile_lists_those_played(
+    client_logged_in, alice, bob, arena
+):
+    client = client_logged_in(alice)
+    home = client.get(reverse("home")).content.decode()
+    assert reverse("arena-join", kwargs={"arena_id": arena.pk}) in home
+    client.post(reverse("arena-join", kwargs={"arena_id": arena.pk}))
+    home = client.get(reverse("home")).content.decode()
+    assert reverse("arena-join", kwargs={"arena_id": arena.pk}) not in home  # joined: Open
+    Arena.objects.filter(pk=arena.pk).update(starts_at=timezone.now())
+    services.arena_start(arena_id=arena.pk)
+    services.arena_join(user=bob, arena_id=arena.pk)
+    [game] = services.arena_wave(arena_id=arena.pk)
+    from games import services as game_services
+
+    game_services.game_submit_action(
+        game_id=game.pk, user=bob, action={"do": "resign"}, request_id="r"
+    )
+    profile = client.get(reverse("profile", kwargs={"username": "alice"})).content.decode()
+    assert "Arenas played" in profile and "rank 1 of 2" in profile
