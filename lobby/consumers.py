@@ -26,6 +26,7 @@ from games.live.yours import rematch_offered_to, your_game_of
 from games.selectors import active_game_id
 from lobby.errors import message_for
 from lobby.messages import (
+    ArenaStartedEvent,
     LiveGame,
     LobbyChangedEvent,
     LobbyDeclinedEvent,
@@ -33,6 +34,7 @@ from lobby.messages import (
     LobbyLiveEvent,
     LobbyQueueEvent,
     LobbyRedirectEvent,
+    arena_started_message,
     challenges_message,
     declined_message,
     invitations_message,
@@ -235,3 +237,6 @@ class LobbyConsumer(JsonSocketConsumer):
 
     async def lobby_declined(self, event: LobbyDeclinedEvent) -> None:
         await self.send_json(declined_message(event["by"]))
+
+    async def arena_started(self, event: ArenaStartedEvent) -> None:
+        await self.send_json(arena_started_message(event))

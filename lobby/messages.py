@@ -225,6 +225,33 @@ class LobbyQueueEvent(TypedDict):
 
 
 # Every message the lobby socket sends, every message it takes, and what the layer brings.
+class ArenaStartedMessage(TypedDict):
+    """An arena the player joined has started: its page, where the standings are."""
+
+    type: Literal["arena_started"]
+    arena: int
+    name: str
+    url: str
+
+
+class ArenaStartedEvent(TypedDict):
+    """To a joined player's sockets, from the arenas (sent on as an ArenaStartedMessage)."""
+
+    type: Literal["arena.started"]
+    arena: int
+    name: str
+    url: str
+
+
+def arena_started_message(event: ArenaStartedEvent) -> ArenaStartedMessage:
+    return {
+        "type": "arena_started",
+        "arena": event["arena"],
+        "name": event["name"],
+        "url": event["url"],
+    }
+
+
 ServerMessage: TypeAlias = (
     ChallengesMessage
     | LiveGamesMessage
@@ -238,6 +265,7 @@ ServerMessage: TypeAlias = (
     | ErrorMessage
     | PongMessage
     | ServiceMessage
+    | ArenaStartedMessage
 )
 ClientMessage: TypeAlias = QueueRequest | PingMessage
 LayerEvent: TypeAlias = (
@@ -249,4 +277,5 @@ LayerEvent: TypeAlias = (
     | LobbyInvitationsEvent
     | UserGameEvent
     | UserRematchEvent
+    | ArenaStartedEvent
 )

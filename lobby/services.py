@@ -25,6 +25,7 @@ from lobby import matchmaking
 from lobby.broadcast import players_redirect_on_commit, queue_changed_on_commit
 from lobby.messages import QueueStatusFields
 from lobby.models import QueueEntry
+from lobby.signals import queue_joined
 from ratings.selectors import players_snapshot, rating_state
 
 # An entry whose waiting page has not asked for its status for this long is dropped: the
@@ -106,11 +107,15 @@ def queue_join(*, user: User, now: datetime | None = None) -> QueueStatus:
     try:
         with transaction.atomic():
             QueueEntry.objects.create(user_id=user.pk, rating=rating, joined_at=now, seen_at=now)
+            queue_joined.send(sender=QueueEntry, user_id=user.pk)
         queue_changed_on_commit(user.pk, "joined")
     except IntegrityError:  # already waiting (another tab, or held): keep the original place
-        resumed = QueueEntry.objects.filter(user_id=user.pk, held=True).update(
-            seen_at=now, held=False
-        )
+        with transaction.atomic():
+            resumed = QueueEntry.objects.filter(user_id=user.pk, held=True).update(
+                seen_at=now, held=False
+            )
+            if resumed:  # waiting again, as if joining
+                queue_joined.send(sender=QueueEntry, user_id=user.pk)
         if resumed:
             queue_changed_on_commit(user.pk, "joined")
         else:

@@ -566,6 +566,8 @@ function onState(msg) {
 
   // A connection's first state carries the whole log (a reload, a late spectator).
   renderAll(view, msg.events, msg.log);
+  // For a practice game's hints (practice.js), which only word what the view says.
+  root.dispatchEvent(new CustomEvent("game:state", { detail: { view } }));
   // A turn that newly became mine: the keyboard goes to the hand, unless it is busy elsewhere.
   const idle = !document.activeElement || document.activeElement === document.body;
   if (mineNow && !mineBefore && idle && ["play", "lead"].includes(view.phase)) hand.focus();
