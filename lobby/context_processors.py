@@ -54,6 +54,8 @@ def user_words() -> dict[str, str]:
         "ready": _("Your game against %(name)s is ready"),
         "go": _("Go to your game"),
         "close": _("Close"),
+        "arena": _("Your arena %(name)s has started"),
+        "open": _("Open"),
         **{f"bot_{strength}": str(name) for strength, name in BOT_NAMES.items()},
     }
 

@@ -2,8 +2,9 @@
 // by the site header on every page but a seat's game page. It keeps the header's "your
 // game" current (its clock counted down between the server's numbers), and shows what
 // concerns the player wherever they are: a challenge addressed to them, a rematch offered,
-// a new game to go to. The lobby's pages listen to this same socket (listen) rather than
-// open their own. Its words come rendered by the server (#user-words), not the catalogue.
+// a new game to go to, an arena of theirs that started. The lobby's pages listen to this
+// same socket (listen) rather than open their own. Its words come rendered by the server
+// (#user-words), not the catalogue.
 import { Socket, socketUrl } from "../realtime/socket.js";
 
 const config = document.getElementById("user-socket");
@@ -204,12 +205,21 @@ function rematchOffer(message) {
   ]);
 }
 
+/** An arena the player joined has started: to its page, where the standings are. */
+function arenaStarted(message) {
+  if (window.location.pathname === message.url) return; // its page says so itself
+  notify(`arena-${message.arena}`, fill(words.arena, message.name), [
+    link(message.url, words.open, true),
+  ]);
+}
+
 // ------------------------------------------------------------------ the socket
 
 function onMessage(message) {
   if (message.type === "your_game") gameTold(message.game);
   else if (message.type === "invitations") invitations(message.challenges);
   else if (message.type === "rematch_offer") rematchOffer(message);
+  else if (message.type === "arena_started") arenaStarted(message);
   tell("onMessage", message);
 }
 

@@ -256,3 +256,26 @@ def test_the_lobby_pages_use_the_one_socket_of_the_page(login_page, make_user) -
     page.goto(f"{page.live_url}/lobby/")
     page.wait_for_function("() => document.querySelector('#challenge-list li') !== null")
     assert not page.errors, page.errors
+
+
+def test_an_arena_that_starts_is_told_on_any_page(login_page, make_user, relayed) -> None:
+    from django.utils import timezone
+
+    from tournaments.models import Arena
+    from tournaments.services import arena_join, arena_start
+
+    ana = make_user("ana")
+    arena = Arena.objects.create(name="Hourly", starts_at=timezone.now())
+    arena_join(user=ana, arena_id=arena.pk)
+    page = login_page(ana, PHONE)
+    in_spanish(page)
+    page.goto(f"{page.live_url}/leaderboard/")
+    user_socket_open(page)
+    arena_start(arena_id=arena.pk)
+    notice = page.locator(f"[data-notice='arena-{arena.pk}']")
+    notice.wait_for()
+    assert "Tu arena Hourly ha empezado" in notice.inner_text()
+    no_sideways_scroll(page)
+    notice.locator("a", has_text="Abrir").click()
+    page.wait_for_url(re.compile(rf"/arenas/{arena.pk}/"))
+    assert not page.errors, page.errors
