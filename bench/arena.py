@@ -53,6 +53,7 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--minutes", type=int, default=4, help="the arena's length")
     parser.add_argument("--web", type=int, default=2, help="Daphne processes")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--logs", type=Path, help="write the processes' logs to this file")
     return parser.parse_args()
 
 
@@ -194,9 +195,24 @@ async def _play(
     resign_after = rng.randint(8, 20)
     decisions = 0
     sent: dict[str, float] = {}
+    # The decision to send, and when: a newer state before then replaces it, as a person
+    # who sees the table change reconsiders.
+    pending: tuple[float, dict[str, Any]] | None = None
     try:
         while True:
-            message = json.loads(await asyncio.wait_for(socket.recv(), 180))
+            wait = 180.0 if pending is None else max(0.0, pending[0] - time.monotonic())
+            try:
+                message = json.loads(await asyncio.wait_for(socket.recv(), wait))
+            except TimeoutError:
+                if pending is None:
+                    raise
+                decisions += 1
+                request_id = f"{game_id}-{decisions}"
+                sent[request_id] = time.monotonic()
+                request = {"type": "action", "id": request_id, "action": pending[1]}
+                await socket.send(json.dumps(request))
+                pending = None
+                continue
             now = time.monotonic()
             if message["type"] == "ack" and message.get("id") in sent:
                 figures.moves.append(now - sent.pop(message["id"]))
@@ -212,16 +228,13 @@ async def _play(
             view = message["game"]
             if view["status"] not in ("waiting", "playing"):
                 return view["status"] == "finished"
+            pending = None
             choices = engine.choices(view["legal"] or [])
             if not choices or sent:
                 continue
-            if view["status"] == "playing":
-                await asyncio.sleep(rng.uniform(1.0, 3.0))
-            decisions += 1
-            action = {"do": "resign"} if decisions > resign_after else rng.choice(choices)
-            request_id = f"{game_id}-{decisions}"
-            sent[request_id] = time.monotonic()
-            await socket.send(json.dumps({"type": "action", "id": request_id, "action": action}))
+            delay = rng.uniform(1.0, 3.0) if view["status"] == "playing" else 0.0
+            action = {"do": "resign"} if decisions >= resign_after else rng.choice(choices)
+            pending = (now + delay, action)
     finally:
         await socket.close()
 
@@ -320,6 +333,10 @@ def main() -> None:
         except BaseException:
             print(platform.logs(), file=sys.stderr)
             raise
+        if ARGS.logs:
+            ARGS.logs.write_text(
+                "\n".join(f"--- {p.name} ---\n{p.log()}" for p in platform.processes)
+            )
     lags = standings_lags(figures)
     print(f"# {ARGS.players} players, {len(figures.games)} games, {ARGS.web} Daphne processes")
     print("# " + describe("wave", figures.waves))
