@@ -198,6 +198,18 @@ async def _play(
     # The decision to send, and when: a newer state before then replaces it, as a person
     # who sees the table change reconsiders.
     pending: tuple[float, dict[str, Any]] | None = None
+    last: dict[str, Any] | None = None  # the newest state received
+    asked: dict[str, dict[str, Any]] = {}
+
+    def decide(message: dict[str, Any], now: float) -> tuple[float, dict[str, Any]] | None:
+        view = message["game"]
+        choices = engine.choices(view["legal"] or [])
+        if not choices:
+            return None
+        delay = rng.uniform(1.0, 3.0) if view["status"] == "playing" else 0.0
+        action = {"do": "resign"} if decisions >= resign_after else rng.choice(choices)
+        return now + delay, action
+
     try:
         while True:
             wait = 180.0 if pending is None else max(0.0, pending[0] - time.monotonic())
@@ -209,6 +221,7 @@ async def _play(
                 decisions += 1
                 request_id = f"{game_id}-{decisions}"
                 sent[request_id] = time.monotonic()
+                asked[request_id] = pending[1]
                 request = {"type": "action", "id": request_id, "action": pending[1]}
                 await socket.send(json.dumps(request))
                 pending = None
@@ -216,25 +229,25 @@ async def _play(
             now = time.monotonic()
             if message["type"] == "ack" and message.get("id") in sent:
                 figures.moves.append(now - sent.pop(message["id"]))
+                # The state this action made may have come first: decide on it now.
+                if last is not None and last["version"] >= message.get("version", 0):
+                    pending = decide(last, now)
                 continue
             if message["type"] == "error":
                 sent.pop(message.get("id"), None)
-                figures.errors.append(f"game {game_id}: {message.get('code')}")
+                action = asked.get(message.get("id"), {}).get("do")
+                figures.errors.append(f"game {game_id}: {action}: {message.get('code')}")
                 continue
             if message["type"] != "state":
                 continue
             times.setdefault("first", now)
             figures.games.add(game_id)
-            view = message["game"]
-            if view["status"] not in ("waiting", "playing"):
-                return view["status"] == "finished"
-            pending = None
-            choices = engine.choices(view["legal"] or [])
-            if not choices or sent:
+            if last is not None and message["version"] < last["version"]:
                 continue
-            delay = rng.uniform(1.0, 3.0) if view["status"] == "playing" else 0.0
-            action = {"do": "resign"} if decisions >= resign_after else rng.choice(choices)
-            pending = (now + delay, action)
+            last = message
+            if message["game"]["status"] not in ("waiting", "playing"):
+                return bool(message["game"]["status"] == "finished")
+            pending = None if sent else decide(message, now)
     finally:
         await socket.close()
 
@@ -256,15 +269,16 @@ async def watch_standings(
         await socket.close()
 
 
-def standings_lags(figures: Figures) -> list[float]:
+def standings_lags(figures: Figures) -> list[tuple[float, str, int]]:
+    """(lag, player, game) for each counted game: its end to the first push counting it.
+
+    The push may reach the watcher before the game's last state reaches its player (both
+    leave the server at the commit): that lag is 0."""
     lags = []
     for name, counted, ended in figures.ends:
-        seen = next(
-            (at for at, counts in figures.pushes if at >= ended and counts.get(name, 0) >= counted),
-            None,
-        )
+        seen = next((at for at, counts in figures.pushes if counts.get(name, 0) >= counted), None)
         if seen is not None:
-            lags.append(seen - ended)
+            lags.append((max(0.0, seen - ended), name, counted))
     return lags
 
 
@@ -337,13 +351,16 @@ def main() -> None:
             ARGS.logs.write_text(
                 "\n".join(f"--- {p.name} ---\n{p.log()}" for p in platform.processes)
             )
-    lags = standings_lags(figures)
+    lagged = standings_lags(figures)
+    lags = [lag for lag, _name, _game in lagged]
     print(f"# {ARGS.players} players, {len(figures.games)} games, {ARGS.web} Daphne processes")
     print("# " + describe("wave", figures.waves))
     print("# " + describe("move", figures.moves))
     print("# " + describe("standings lag", lags))
     for error in figures.errors[:10]:
         print(f"# error: {error}")
+    for lag, name, counted in sorted(lagged, reverse=True)[:3]:
+        print(f"# slowest standings: {name}'s game {counted} counted {lag:.2f} s after its end")
     print(
         f"arena {ARGS.players}: wave p99 {p99(figures.waves):.2f} s, "
         f"move p99 {p99(figures.moves):.2f} s, standings lag p99 {p99(lags):.2f} s, "
