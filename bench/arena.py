@@ -37,7 +37,6 @@ import sys
 import time
 from dataclasses import dataclass, field
 from datetime import timedelta
-from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -71,14 +70,10 @@ django.setup()
 import websockets  # noqa: E402
 from asgiref.sync import sync_to_async  # noqa: E402
 from django.conf import settings  # noqa: E402
-from django.contrib.auth import (  # noqa: E402
-    BACKEND_SESSION_KEY,
-    HASH_SESSION_KEY,
-    SESSION_KEY,
-    get_user_model,
-)
+from django.contrib.auth import get_user_model  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
+from bench.sessions import session_cookie  # noqa: E402
 from games import engine  # noqa: E402
 from tournaments.models import Arena  # noqa: E402
 from tournaments.services import arena_join  # noqa: E402
@@ -92,15 +87,6 @@ class Figures:
     pushes: list[tuple[float, dict[str, int]]] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     games: set[int] = field(default_factory=set)
-
-
-def session_cookie(user: Any) -> str:
-    store = import_module(settings.SESSION_ENGINE).SessionStore()
-    store[SESSION_KEY] = str(user.pk)
-    store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-    store[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    store.create()
-    return str(store.session_key)
 
 
 def bench_players(count: int) -> list[tuple[str, str]]:
