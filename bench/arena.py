@@ -198,7 +198,8 @@ async def _play(
 
     try:
         while True:
-            wait = 180.0 if pending is None else max(0.0, pending[0] - time.monotonic())
+            # Never 0: a state already received must be read before acting on an older one.
+            wait = 180.0 if pending is None else max(0.02, pending[0] - time.monotonic())
             try:
                 message = json.loads(await asyncio.wait_for(socket.recv(), wait))
             except TimeoutError:
