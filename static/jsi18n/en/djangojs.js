@@ -19,6 +19,16 @@
 
   django.catalog = django.catalog || {};
   
+  const newcatalog = {
+    "%(n)s viewer": [
+      "%(n)s viewer",
+      "%(n)s viewers"
+    ]
+  };
+  for (const key in newcatalog) {
+    django.catalog[key] = newcatalog[key];
+  }
+  
 
   if (!django.jsi18n_initialized) {
     django.gettext = function(msgid) {

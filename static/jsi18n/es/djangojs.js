@@ -32,6 +32,10 @@
       "%(n)s ficha",
       "%(n)s fichas"
     ],
+    "%(n)s viewer": [
+      "%(n)s espectador",
+      "%(n)s espectadores"
+    ],
     "%(p)s %(after)s (%(delta)s)": "%(p)s %(after)s (%(delta)s)",
     "%(p)s accepts: %(payer)s pays %(amount)s and leads": "%(p)s acepta: %(payer)s paga %(amount)s y sale",
     "%(p)s bids %(amount)s": "%(p)s puja %(amount)s",

@@ -150,7 +150,11 @@ function showRefused(code) {
 
 const socket = new GameSocket(socketUrl(root.dataset.wsPath), {
   onState: (msg) => onState(msg),
-  onPresence: (msg) => renderPresence(msg.connected),
+  onPresence: (msg) => {
+    ui.watching = msg.watching;
+    renderWatchers();
+    renderPresence(msg.connected);
+  },
   onRematch: (msg) => onRematch(msg),
   onService: (msg) => {
     if (msg.database === false) showBanner(msg.message || gettext("Connection lost: reconnecting…"));
@@ -306,6 +310,14 @@ function maybeContinueDrawing() {
 }
 
 // ---------------------------------------------------------------- rendering
+
+/** How many spectators' sockets are open, told by the server's `presence` (none: hidden). */
+function renderWatchers() {
+  const n = ui.watching || 0;
+  const line = $("#watchers");
+  line.hidden = n < 1;
+  line.textContent = fmt(ngettext("%(n)s viewer", "%(n)s viewers", n), { n });
+}
 
 function renderPresence(connected) {
   if (!ui.view || !connected) return;
