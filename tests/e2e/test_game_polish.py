@@ -70,3 +70,62 @@ def test_spectators_are_counted_and_watch_the_table_without_a_hand(
         check_page(page, name, lang, full_page=False)
     desk.close()
     expect(player.locator("#watchers")).to_have_text(viewers[0])
+
+
+# Counts the start cards the page ever shows (an init script: it runs before the page's own).
+COUNT_START_CARDS = """
+window.__startCards = 0;
+new MutationObserver(() => {
+  const card = document.querySelector('#overlay.overlay--start:not([hidden])');
+  if (card) window.__startCards += 1;
+}).observe(document, {subtree: true, childList: true, attributes: true});
+"""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_computer_game_opens_without_the_start_card_a_rating_or_a_stray_focus_ring(
+    login_page, make_user, lang, monkeypatch
+) -> None:
+    from django.utils import timezone
+
+    from games.computer import wakeups
+    from games.computer.moves import computer_game_create
+    from games.models import Game
+
+    ana = make_user("ana")
+    # The computer's Start waits until the test lets it (its wake-up is not sent).
+    monkeypatch.setattr(wakeups, "_send", lambda **kwargs: None)
+    snapshot = {"rating": 1612, "rating_label": "1612"}
+    game = computer_game_create(user=ana, strength="easy", seat=0, snapshot=snapshot)
+    Game.objects.filter(pk=game.pk).update(bot_since=None)
+    phone = speaking(login_page(ana, PHONE, touch=True), lang)
+    desk = speaking(login_page(ana, LAPTOP), lang)
+    starting = {"en": "Starting the game…", "es": "Empezando la partida…"}[lang]
+    for page in (phone, desk):
+        page.add_init_script(COUNT_START_CARDS)
+        open_game(page, game.pk)
+        assert page.evaluate("window.__game.view.status") == "waiting"
+        expect(page.locator("#overlay")).to_be_hidden()
+        expect(page.locator("#prompt-text")).to_have_text(starting)
+        # Not rated: no rating beside either name.
+        expect(page.locator(".seat__rating")).to_have_text(["", ""])
+    # The clock keeper's sweep now asks the computer, which presses Start.
+    Game.objects.filter(pk=game.pk).update(bot_since=timezone.now())
+    for page in (phone, desk):
+        page.wait_for_function("() => window.__game.view.status === 'playing'", timeout=20_000)
+        assert page.evaluate("window.__startCards") == 0
+        expect(page.locator(".seat__rating")).to_have_text(["", ""])
+    # The player's first turn: on the laptop the keyboard is on a playable tile (or Draw);
+    # on the touch screen no tile wears a focus ring nobody asked for.
+    for page in (phone, desk):
+        page.wait_for_function(
+            "() => { const v = window.__game.view; return v.to_act === v.seat"
+            " && ['play', 'lead'].includes(v.phase); }",
+            timeout=20_000,
+        )
+    assert phone.evaluate("document.querySelector('#hand :focus-visible')") is None
+    focused = desk.evaluate(
+        "() => { const e = document.activeElement; return e.id ||"
+        " (e.classList.contains('hand-tile--playable') ? 'playable' : e.className); }"
+    )
+    assert focused in ("playable", "draw-one"), focused

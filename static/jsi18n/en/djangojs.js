@@ -23,7 +23,8 @@
     "%(n)s viewer": [
       "%(n)s viewer",
       "%(n)s viewers"
-    ]
+    ],
+    "Starting the game\u2026": "Starting the game\u2026"
   };
   for (const key in newcatalog) {
     django.catalog[key] = newcatalog[key];

@@ -172,6 +172,7 @@
     "Standing bid: %(n)s by %(p)s": "Puja vigente: %(n)s de %(p)s",
     "Start": "Iniciar",
     "Start of the game": "Inicio de la partida",
+    "Starting the game\u2026": "Empezando la partida\u2026",
     "Step %(n)s of %(total)s": "Paso %(n)s de %(total)s",
     "That tile cannot be played now.": "Esa ficha no se puede jugar ahora.",
     "The clock of the next player starts when they show their tiles.": "El reloj del siguiente jugador arranca cuando muestre sus fichas.",

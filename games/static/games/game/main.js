@@ -292,6 +292,17 @@ function playSelected(end) {
   if (action && send(action) !== null) hand.focus(); // the end buttons go: stay in the hand
 }
 
+/** A touch screen with no keyboard (game.css hides the key hints there too). */
+const touchOnly = () => window.matchMedia("(hover: none) and (pointer: coarse)").matches;
+
+/** The keyboard to the next thing to do: a playable tile, else Draw, else the hand. */
+function focusPlay() {
+  if (hand.focusPlayable()) return;
+  const drawButton = $("#draw-one");
+  if (!$("#draw-controls").hidden) drawButton.focus();
+  else hand.focus();
+}
+
 function draw(untilPlayable) {
   const action = ui.view?.legal?.find((a) => a.do === "draw");
   if (!action) return;
@@ -384,10 +395,10 @@ function renderSeats(view) {
     p.box.dataset.seat = String(seat);
     p.name.textContent = names[seat];
     if (view.same_device || view.seat === null || view.seat === undefined) p.box.setAttribute("aria-label", names[seat]);
-    // rating_label is "1534?" while the player is provisional (first 10 rated games);
-    // a computer has no rating, nor do a same-device game's two players (one account's
-    // rating beside two people's names, in a game that is never rated).
-    const rating = player.bot || view.same_device ? "" : player.rating_label || player.rating;
+    // rating_label is "1534?" while the player is provisional (first 10 rated games). An
+    // unrated game shows none: not the computer's, not a same-device game's (one account's
+    // rating beside two people's names), not the player's in a game that cannot change it.
+    const rating = view.rated && !player.bot ? player.rating_label || player.rating : "";
     p.rating.textContent = rating ? `(${rating})` : "";
     p.box.classList.toggle("seat--to-act", view.to_act === seat && view.status === "playing");
     p.box.classList.toggle("seat--jockey", view.jockey === seat);
@@ -418,6 +429,7 @@ function promptText(view) {
   const me = view.seat;
   const other = view.to_act !== null && view.to_act !== undefined ? names[view.to_act] : "";
   const legal = view.legal || [];
+  if (view.status === "waiting" && view.players.some((p) => p.bot)) return gettext("Starting the game…");
   if (view.status === "waiting") return gettext("Waiting for both players to press Start");
   if (view.status === "cancelled") return gettext("Game cancelled");
   if (view.status === "finished" || view.status === "aborted") return gettext("Game over");
@@ -579,8 +591,9 @@ function onState(msg) {
   // A connection's first state carries the whole log (a reload, a late spectator).
   renderAll(view, msg.events, msg.log);
   // A turn that newly became mine: the keyboard goes to the hand, unless it is busy elsewhere.
+  // Not on a touch screen, where a focus ring on a tile nobody touched reads as a choice.
   const idle = !document.activeElement || document.activeElement === document.body;
-  if (mineNow && !mineBefore && idle && ["play", "lead"].includes(view.phase)) hand.focus();
+  if (mineNow && !mineBefore && idle && !touchOnly() && ["play", "lead"].includes(view.phase)) focusPlay();
   loadRatingChange(view);
   clocks.update(view);
   watchComputer(view);

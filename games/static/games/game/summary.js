@@ -76,7 +76,10 @@ export class SummaryView {
   update(view, names) {
     const focused = this.root.contains(document.activeElement) ? document.activeElement.dataset.action : null;
     let primary;
-    if (view.status === "waiting") primary = this.showStart(view, names);
+    // Against the computer the player's Start was the choice to play it, and the computer
+    // presses its own at once: the card asking both to press Start would only mislead.
+    const computer = view.players.some((p) => p.bot);
+    if (view.status === "waiting" && !computer) primary = this.showStart(view, names);
     else if (["finished", "aborted", "cancelled"].includes(view.status)) primary = this.showOver(view, names);
     else if (view.phase === "round_over") primary = this.showRound(view, names);
     else {
