@@ -506,7 +506,9 @@ def test_same_device_game_goes_through_the_privacy_screen(login_page, make_user)
     page.click("form.form button[type=submit]")
     page.wait_for_url(re.compile(r"/games/\d+/$"))
     wait_interactive(page)
-    expect(page.locator("#overlay [data-action=start]")).to_have_text("Start (Marta)")
+    # The form's button was both Starts: the screen goes straight to the first hand-over.
+    expect(page.locator("#privacy")).to_contain_text("Pass the device to")
+    expect(page.locator("#overlay")).to_be_hidden()
     assert Game.objects.get(pk=view(page)["id"]).seat_names == ["Marta", "Luis"]
     # Two people at one account: no rating beside either name (the game is never rated).
     expect(page.locator(".seat__rating").first).to_have_text("")
@@ -535,11 +537,11 @@ def test_same_device_game_goes_through_the_privacy_screen(login_page, make_user)
     expect(privacy).to_be_hidden()
     expect(page.locator("#hand .hand-tile")).to_have_count(7)
     assert view(page)["seat"] == 1
-    # Each seat keeps its place on screen whoever is to act: Marta below, Luis above.
-    expect(page.locator("#seat-bottom .seat__name")).to_have_text("Marta")
-    expect(page.locator("#seat-top .seat__name")).to_have_text("Luis")
-    expect(page.locator("#seat-top")).to_have_class(re.compile("seat--to-act"))
-    expect(page.locator("#prompt-text")).to_have_text("Your turn: play a tile")
+    # The hand on show sits under its own player's bar: Luis below now, Marta above.
+    expect(page.locator("#seat-bottom .seat__name")).to_have_text("Luis")
+    expect(page.locator("#seat-top .seat__name")).to_have_text("Marta")
+    expect(page.locator("#seat-bottom")).to_have_class(re.compile("seat--to-act"))
+    expect(page.locator("#prompt-text")).to_have_text("Luis, your turn: play a tile")
     # Seat 1 plays [5|0] (an end to choose); the screen hides the hand again for seat 0.
     page.click("#hand .hand-tile[data-tile='5-0']")
     before = version(page)

@@ -4,6 +4,7 @@ a draw, choosing an end, and the small things a tester found (the project's issu
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -129,3 +130,61 @@ def test_a_computer_game_opens_without_the_start_card_a_rating_or_a_stray_focus_
         " (e.classList.contains('hand-tile--playable') ? 'playable' : e.className); }"
     )
     assert focused in ("playable", "draw-one"), focused
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_a_shared_screen_starts_once_and_shows_each_hand_under_its_player(
+    login_page, make_user, lang, size
+) -> None:
+    from tests.e2e.test_game_page import click_action, version
+
+    ana = make_user("ana")
+    page = speaking(
+        login_page(ana, PHONE if size == "phone" else LAPTOP, touch=size == "phone"), lang
+    )
+    page.goto(f"{page.live_url}/games/same-device/")
+    page.fill("#id_first", "Marta")
+    page.fill("#id_second", "Pablo")
+    page.click("form.form button[type=submit]")
+    page.wait_for_url(lambda url: "/games/same-device/" not in url)
+    wait_interactive(page)
+    # One Start: the form's. No card asks for another, nor warns of an abort.
+    expect(page.locator("#overlay")).to_be_hidden()
+    # "Pablo, your turn: play a tile", "Pablo, no puedes jugar: roba una ficha", …
+    yours = {"en": "(your turn|you cannot play)", "es": "(tu turno|no puedes jugar)"}[lang]
+    for _turn in range(3):
+        view = page.evaluate("window.__game.view")
+        name = ("Marta", "Pablo")[view["to_act"]]
+        expect(page.locator("#privacy")).to_contain_text(name)
+        before = version(page)
+        page.click("#privacy [data-action=reveal]")
+        page.wait_for_function(f"() => window.__game.version > {before}")
+        tiles = page.locator("#hand .hand-tile")
+        count = tiles.count()
+        assert count > 0
+        # The tiles on show sit under the bar of the player whose tiles they are.
+        expect(page.locator("#seat-bottom .seat__name")).to_have_text(name)
+        bar = page.locator("#seat-bottom .seat__tiles").inner_text()
+        assert bar.startswith(str(count)), (bar, count)
+        expect(page.locator("#prompt-text")).to_have_text(re.compile(f"^{name}, {yours}"))
+        check_page(page, f"same-device-turn{_turn}", lang, full_page=False)
+        # This player's turn through the page's controls (a draw first when it must).
+        while page.evaluate(
+            "() => { const v = window.__game.view; return !v.awaiting_reveal"
+            " && v.phase === 'play' && v.status === 'playing'; }"
+        ):
+            legal = page.evaluate("window.__game.view.legal")
+            action = next((a for a in legal if a["do"] == "play"), None) or next(
+                a for a in legal if a["do"] == "draw"
+            )
+            before = version(page)
+            click_action(page, action)
+            # "Draw until playable" sends draws until the server offers something else.
+            done = "!v.legal.some(a => a.do === 'draw')" if action["do"] == "draw" else "true"
+            page.wait_for_function(
+                f"() => {{ const v = window.__game.view; return window.__game.version > {before}"
+                f" && !window.__game.socket.pending.size && ({done}); }}"
+            )
+        if page.evaluate("window.__game.view.phase") != "play":
+            break

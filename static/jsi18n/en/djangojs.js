@@ -24,6 +24,11 @@
       "%(n)s viewer",
       "%(n)s viewers"
     ],
+    "%(p)s, you cannot play: draw a tile": "%(p)s, you cannot play: draw a tile",
+    "%(p)s, you lead: play any tile": "%(p)s, you lead: play any tile",
+    "%(p)s, your decision in the auction": "%(p)s, your decision in the auction",
+    "%(p)s, your turn": "%(p)s, your turn",
+    "%(p)s, your turn: play a tile": "%(p)s, your turn: play a tile",
     "Starting the game\u2026": "Starting the game\u2026"
   };
   for (const key in newcatalog) {

@@ -43,12 +43,14 @@ const ui = {
 // ---------------------------------------------------------------- seats (top: opponent)
 
 /**
- * Which seat is drawn at the bottom: mine, or seat 0 for a spectator and a shared screen,
- * where each seat keeps its place whoever is to act.
+ * Which seat is drawn at the bottom: mine; seat 0 for a spectator; on a shared screen the
+ * seat whose hand was shown last (ui.deviceBottom), so that the tiles sit under their
+ * own player's bar.
  */
 const bottomSeat = () => {
   const v = ui.view;
-  return v && !v.same_device && v.seat !== null && v.seat !== undefined ? v.seat : 0;
+  if (!v || v.seat === null || v.seat === undefined) return 0;
+  return v.same_device ? (ui.deviceBottom ?? 0) : v.seat;
 };
 const slotEl = (seat) => (seat === bottomSeat() ? $("#seat-bottom") : $("#seat-top"));
 
@@ -441,6 +443,8 @@ function promptText(view) {
     if (view.phase === "lead") return fmt(gettext("%(p)s leads"), { p: other });
     return fmt(gettext("%(p)s's turn"), { p: other });
   }
+  // A shared screen is read by both players: it says whose turn it is by name.
+  if (view.same_device) return sharedScreenPrompt(view, other);
   if (view.phase === "auction") return gettext("Auction: your decision");
   if (view.phase === "lead") return gettext("You lead: play any tile");
   if (ui.selected) return gettext("Choose an end for the tile");
@@ -448,6 +452,17 @@ function promptText(view) {
   if (legal.some((a) => a.do === "play")) return gettext("Your turn: play a tile");
   if (legal.some((a) => a.do === "draw")) return gettext("You cannot play: draw a tile");
   return gettext("Your turn");
+}
+
+function sharedScreenPrompt(view, p) {
+  const legal = view.legal || [];
+  if (view.phase === "auction") return fmt(gettext("%(p)s, your decision in the auction"), { p });
+  if (view.phase === "lead") return fmt(gettext("%(p)s, you lead: play any tile"), { p });
+  if (ui.selected) return gettext("Choose an end for the tile");
+  if (view.must_play) return fmt(gettext("Play the tile you drew: %(t)s"), { t: tileText(view.must_play) });
+  if (legal.some((a) => a.do === "play")) return fmt(gettext("%(p)s, your turn: play a tile"), { p });
+  if (legal.some((a) => a.do === "draw")) return fmt(gettext("%(p)s, you cannot play: draw a tile"), { p });
+  return fmt(gettext("%(p)s, your turn"), { p });
 }
 
 /** Hand, targets and the play controls (draw, end choice). */
@@ -519,7 +534,7 @@ function renderAll(view, events, log) {
   root.classList.toggle("game--my-turn", view.seat !== null && view.to_act === view.seat);
   balances.update(
     view.players.map((p) => p.balance),
-    ui.rendered ? transfersOf(events) : [],
+    ui.rendered && !ui.seatsMoved ? transfersOf(events) : [],
   );
   if (log) feed.reset(log, names);
   else feed.add(events, names);
@@ -572,7 +587,11 @@ function onState(msg) {
   hideBanner();
   const previous = ui.view;
   const view = msg.game;
+  const bottomBefore = bottomSeat();
   ui.view = view;
+  if (view.same_device && view.hand) ui.deviceBottom = view.seat;
+  // The bars swapped places: the balances are set at once, not flown between the slots.
+  ui.seatsMoved = bottomSeat() !== bottomBefore;
   ui.version = msg.version;
   view.players.forEach((p, seat) => {
     if (p.bot) names[seat] = playerName(p);
