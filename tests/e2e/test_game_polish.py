@@ -188,3 +188,71 @@ def test_a_shared_screen_starts_once_and_shows_each_hand_under_its_player(
             )
         if page.evaluate("window.__game.view.phase") != "play":
             break
+
+
+# Seat 0 leads [6|6] by rank; seat 1 plays [6|5]; seat 0 then has no 6 nor 5 and draws
+# [1|0] and [2|0] before [6|1], which it must play.
+DRAW_DEAL = {
+    "hands": [
+        ["6-6", "1-1", "2-1", "3-1", "2-2", "3-2", "3-3"],
+        ["6-5", "4-4", "5-5", "5-4", "4-0", "5-0", "0-0"],
+    ],
+    "boneyard": [
+        "1-0", "2-0", "6-1", "3-0", "6-0", "4-1", "5-1",
+        "4-2", "5-2", "6-2", "4-3", "5-3", "6-3", "6-4",
+    ],
+}  # fmt: skip
+
+
+def game_at_a_draw(ana: Any, bob: Any) -> Any:
+    """A started game of DRAW_DEAL where seat 0 (ana) has to draw."""
+    import time
+
+    from games import engine, services
+    from tests.games.factories import make_game, seeded_deals
+
+    game = make_game(ana, bob, deals=[DRAW_DEAL, *seeded_deals(3)])
+    for user in (ana, bob):
+        services.game_submit_action(
+            game_id=game.pk, user=user, action={"do": "start"}, request_id=None
+        )
+    game.refresh_from_db()
+    legal = engine.view(engine.from_json(game.state), 1, time.time())["legal"]
+    play = next(a for a in legal if a["do"] == "play" and a["tile"] == "6-5")
+    assert services.game_submit_action(game_id=game.pk, user=bob, action=play, request_id=None).ok
+    return game
+
+
+def active(page: Any) -> str:
+    return str(
+        page.evaluate(
+            "() => { const e = document.activeElement;"
+            " return e.id || (e.dataset.tile ? `tile:${e.dataset.tile}` : e.tagName); }"
+        )
+    )
+
+
+def test_the_keyboard_goes_from_draw_to_the_tile_to_play(login_page, make_user) -> None:
+    from tests.e2e.test_game_page import version
+
+    ana, bob = make_user("ana"), make_user("bob")
+    game = game_at_a_draw(ana, bob)
+    page = open_game(login_page(ana, LAPTOP), game.pk)
+    # Nothing to play: the turn puts the keyboard on Draw.
+    page.wait_for_function("() => document.activeElement.id === 'draw-one'")
+    for drawn in ("1-0", "2-0"):
+        before = version(page)
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"() => window.__game.version > {before}")
+        assert drawn in page.evaluate("window.__game.view.hand")
+        assert active(page) == "draw-one"
+    before = version(page)
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => window.__game.version > {before}")
+    # [6|1] must be played now: the keyboard is on it, and Enter plays it.
+    assert page.evaluate("window.__game.view.must_play") == "6-1"
+    assert active(page) == "tile:6-1"
+    before = version(page)
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => window.__game.version > {before}")
+    assert "6-1" not in page.evaluate("window.__game.view.hand")

@@ -517,7 +517,11 @@ function renderPlay() {
   }
 
   const canDraw = (view.legal || []).some((a) => a.do === "draw");
-  $("#draw-controls").hidden = !canDraw;
+  const drawControls = $("#draw-controls");
+  const drawHadFocus = drawControls.contains(document.activeElement);
+  drawControls.hidden = !canDraw;
+  // The last draw hid the buttons it was pressed with: the keyboard goes on to the hand.
+  if (drawHadFocus && !canDraw) focusPlay();
   $("#prompt-text").textContent = promptText(view);
 }
 
