@@ -256,3 +256,75 @@ def test_the_keyboard_goes_from_draw_to_the_tile_to_play(login_page, make_user) 
     page.keyboard.press("Enter")
     page.wait_for_function(f"() => window.__game.version > {before}")
     assert "6-1" not in page.evaluate("window.__game.view.hand")
+
+
+# Seat 0 leads [5|5] (the highest double) and seat 1 plays [5|0] on the right; seat 0 then
+# plays [5|1] on the left, which opens the spinner's arms: seat 1's [5|3] fits up and down.
+ARMS_HANDS = [
+    ["5-5", "5-1", "2-2", "3-2", "4-2", "6-2", "6-3"],
+    ["5-0", "5-3", "4-4", "1-1", "3-3", "4-3", "6-4"],
+]
+
+
+def game_at_the_arms(ana: Any, bob: Any) -> Any:
+    """A started game where bob (seat 1) holds [5|3], which fits both arms of the spinner."""
+    from games import services
+    from tests.games.factories import make_game, seeded_deals
+
+    held = {t for hand in ARMS_HANDS for t in hand}
+    every = [f"{a}-{b}" for a in range(7) for b in range(a + 1)]
+    deal = {"hands": ARMS_HANDS, "boneyard": [t for t in every if t not in held]}
+    game = make_game(ana, bob, deals=[deal, *seeded_deals(3)])
+    for user in (ana, bob):
+        services.game_submit_action(
+            game_id=game.pk, user=user, action={"do": "start"}, request_id=None
+        )
+    for user, tile, end in ((bob, "5-0", "right"), (ana, "5-1", "left")):
+        action = {"do": "play", "tile": tile, "end": end}
+        assert services.game_submit_action(
+            game_id=game.pk, user=user, action=action, request_id=None
+        ).ok, action
+    return game
+
+
+BOARD_AND_TARGETS = """() => {
+    const svg = document.getElementById('board').getBoundingClientRect();
+    const spinner = document.querySelector('#board .tile--spinner').getBoundingClientRect();
+    const discs = [...document.querySelectorAll('#board .target__disc')].map((d) => {
+        const r = d.getBoundingClientRect();
+        const width = parseFloat(getComputedStyle(d).strokeWidth) || 0;
+        return {end: d.parentNode.dataset.end, left: r.left - width / 2, top: r.top - width / 2,
+                right: r.right + width / 2, bottom: r.bottom + width / 2};
+    });
+    const onSpinner = discs.filter((r) => Math.min(r.right, spinner.right) > Math.max(r.left,
+        spinner.left) && Math.min(r.bottom, spinner.bottom) > Math.max(r.top, spinner.top));
+    const outside = discs.filter((r) => r.left < svg.left || r.top < svg.top
+        || r.right > svg.right || r.bottom > svg.bottom);
+    return {height: svg.height, discs: discs.map((d) => d.end),
+            onSpinner: onSpinner.map((d) => d.end), outside: outside.map((d) => d.end)};
+}"""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_choosing_an_end_keeps_the_board_and_its_targets_in_view(
+    login_page, make_user, lang, size
+) -> None:
+    ana, bob = make_user("ana"), make_user("bob")
+    game = game_at_the_arms(ana, bob)
+    viewport = PHONE if size == "phone" else LAPTOP
+    page = open_game(speaking(login_page(bob, viewport, touch=size == "phone"), lang), game.pk)
+    before = page.evaluate(BOARD_AND_TARGETS)
+    page.click("#hand .hand-tile[data-tile='5-3']")
+    expect(page.locator("#board .target")).to_have_count(2)
+    after = page.evaluate(BOARD_AND_TARGETS)
+    print(size, lang, before, after)
+    check_page(page, "game-end-choice", lang, full_page=False)
+    assert sorted(after["discs"]) == ["down", "up"], after
+    # The board keeps its size, and each target is whole and off the spinner.
+    assert after["height"] >= before["height"] - 8, (before, after)
+    assert after["outside"] == [] and after["onSpinner"] == [], after
+    for button in page.locator("#end-choice button").all():
+        expect(button).to_be_in_viewport()
+    page.click("#board .target[data-end=down]")
+    page.wait_for_function("() => !window.__game.view.hand.includes('5-3')")

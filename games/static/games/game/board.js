@@ -7,6 +7,9 @@
 import { layoutBoard, pipPositions } from "./board-layout.js";
 
 const NS = "http://www.w3.org/2000/svg";
+// A target's disc: big enough for a finger; its stroke (game.css) is kept inside the table.
+const TARGET_RADIUS = 22;
+const TARGET_STROKE = 3;
 
 /** Create an SVG element with attributes. */
 export function svgEl(name, attrs = {}, parent = null) {
@@ -111,8 +114,14 @@ export class BoardView {
     const { width, height } = this.size();
     if (!width || !height) return;
     svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+    // With targets in it, the table is a group of controls, no longer a picture (axe).
+    svg.setAttribute("role", this.targets.length ? "group" : "img");
     svg.replaceChildren();
-    const layout = layoutBoard(this.board, { width, height });
+    // Targets sit just outside their ends: room is kept for them inside the frame, so that
+    // one is never clamped back onto the tiles (the spinner) nor cut by the edge.
+    const radius = TARGET_RADIUS;
+    const padding = this.targets.length ? 2 * radius + TARGET_STROKE : undefined;
+    const layout = layoutBoard(this.board, { width, height }, padding ? { padding } : {});
     this.layout = layout;
     svg.dataset.mode = layout.mode;
     svg.dataset.tiles = String(layout.tiles.length);
@@ -131,18 +140,24 @@ export class BoardView {
       g.dataset.arm = t.arm;
     }
 
-    // Open ends: a ring on the exposed half and the value that end counts.
+    // Open ends: a frame just inside the exposed half, clear of its pips.
     const ends = svgEl("g", { class: "board__ends" }, svg);
     const openEnds = this.board?.ends || [];
+    const half = u * 0.42;
     for (const e of openEnds) {
       const at = layout.ends[e.end];
       if (!at) continue;
-      svgEl("circle", { class: "end-ring", cx: at.x, cy: at.y, r: u * 0.46 }, ends).dataset.end = e.end;
+      const ring = svgEl(
+        "rect",
+        { class: "end-ring", x: at.x - half, y: at.y - half, width: 2 * half, height: 2 * half, rx: u * 0.12 },
+        ends,
+      );
+      ring.dataset.end = e.end;
     }
 
     // Targets for a selected tile that fits several ends: big, focusable, labelled.
     const targets = svgEl("g", { class: "board__targets" }, svg);
-    const radius = Math.max(22, u * 0.75);
+    const edge = radius + TARGET_STROKE;
     for (const target of this.targets) {
       const at = layout.ends[target.end];
       if (!at) continue;
@@ -150,8 +165,8 @@ export class BoardView {
       // spinner share its centre square, but not their outside), kept inside the table.
       // Pushed a little further than the disc's radius, so that it never hides the spinner.
       const push = radius + u * 0.15;
-      const x = Math.min(Math.max(at.ox + at.dx * push, radius), width - radius);
-      const y = Math.min(Math.max(at.oy + at.dy * push, radius), height - radius);
+      const x = Math.min(Math.max(at.ox + at.dx * push, edge), width - edge);
+      const y = Math.min(Math.max(at.oy + at.dy * push, edge), height - edge);
       const g = svgEl(
         "g",
         {

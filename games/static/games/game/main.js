@@ -498,15 +498,19 @@ function renderPlay() {
     for (const t of targets) {
       const b = document.createElement("button");
       b.type = "button";
-      b.className = "button button--primary";
+      b.className = "button button--primary button--small";
       b.dataset.end = t.end;
-      b.textContent = t.label;
+      // One short row ("Top +10"), so that the table keeps its room; the whole sentence
+      // (the count it leaves, what it scores) is the button's name and tooltip.
+      b.textContent = t.points ? `${t.short} +${t.points}` : t.short;
+      b.setAttribute("aria-label", t.label);
+      b.title = t.label;
       b.addEventListener("click", () => playSelected(t.end));
       choice.appendChild(b);
     }
     const cancel = document.createElement("button");
     cancel.type = "button";
-    cancel.className = "button button--ghost";
+    cancel.className = "button button--ghost button--small";
     cancel.textContent = gettext("Cancel");
     cancel.addEventListener("click", () => {
       ui.selected = null;
