@@ -328,3 +328,56 @@ def test_choosing_an_end_keeps_the_board_and_its_targets_in_view(
         expect(button).to_be_in_viewport()
     page.click("#board .target[data-end=down]")
     page.wait_for_function("() => !window.__game.view.hand.includes('5-3')")
+
+
+REPLAY_BOXES = """() => {
+    const box = (sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+        return {top: r.top, bottom: r.bottom}; };
+    return {seats: [...document.querySelectorAll('.replay__seat')].map((e) => {
+                const r = e.getBoundingClientRect(); return {top: r.top, bottom: r.bottom}; }),
+            table: box('.replay__table'), board: box('#replay-board'),
+            controls: box('.replay__controls'), position: box('#replay-position'),
+            innerHeight, scrollY, scrollHeight: document.scrollingElement.scrollHeight};
+}"""
+
+
+def in_view(found: dict[str, float], height: float) -> bool:
+    return found["top"] >= 0 and found["bottom"] <= height
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_the_replay_shows_the_table_both_hands_and_its_controls_together(
+    login_page, make_user, lang, size
+) -> None:
+    from tests.e2e.test_site_pages import finished_game
+
+    marta, roberto = make_user("marta_gonzalez"), make_user("roberto_alvarez")
+    game = finished_game(marta, roberto, 1)
+    viewport = PHONE if size == "phone" else LAPTOP
+    page = speaking(login_page(marta, viewport, touch=size == "phone"), lang)
+    page.goto(f"{page.live_url}/games/{game.pk}/replay/?step=12")
+    page.locator("#replay-board[data-tiles]").wait_for()
+    # Scrolled to the table: the sticky controls, both hands and the table in one screen.
+    page.evaluate(
+        """() => { const bar = document.querySelector('.replay__bar');
+            const stuck = parseFloat(getComputedStyle(bar).top) + bar.offsetHeight;
+            const seat = document.querySelector('.replay__seat').getBoundingClientRect();
+            window.scrollBy(0, seat.top - stuck - 4); }"""
+    )
+    boxes = page.evaluate(REPLAY_BOXES)
+    height = viewport["height"]
+    for name in ("table", "controls", "position"):
+        assert in_view(boxes[name], height), (name, boxes)
+    assert all(in_view(seat, height) for seat in boxes["seats"]), boxes
+    assert boxes["board"]["bottom"] - boxes["board"]["top"] > 200, boxes
+    check_page(page, "replay-steps", lang, full_page=False)
+    page.click("[data-go=forward]")
+    expect(page.locator("#replay")).to_have_attribute("data-step", "13")
+    # Resizing to nothing and back draws no tile of a negative size (a console error once).
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    for width in (viewport["width"], 120, 40, viewport["width"]):
+        page.set_viewport_size({"width": width, "height": 60 if width < 100 else height})
+        page.wait_for_timeout(80)
+    assert errors == [], errors

@@ -26,15 +26,16 @@ export function svgEl(name, attrs = {}, parent = null) {
 export function drawTile(parent, values, u, className = "") {
   const g = svgEl("g", { class: `tile ${className}`.trim() }, parent);
   const inset = Math.max(0.6, u * 0.04); // a hairline gap so touching tiles read apart
+  // Never negative: a table squeezed to a few pixels (mid-resize) draws nothing, no error.
   svgEl(
     "rect",
     {
       class: "tile__face",
       x: -u + inset,
       y: -u / 2 + inset,
-      width: 2 * u - 2 * inset,
-      height: u - 2 * inset,
-      rx: u * 0.14,
+      width: Math.max(0, 2 * u - 2 * inset),
+      height: Math.max(0, u - 2 * inset),
+      rx: Math.max(0, u * 0.14),
     },
     g,
   );
