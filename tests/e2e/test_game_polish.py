@@ -381,3 +381,39 @@ def test_the_replay_shows_the_table_both_hands_and_its_controls_together(
         page.set_viewport_size({"width": width, "height": 60 if width < 100 else height})
         page.wait_for_timeout(80)
     assert errors == [], errors
+
+
+# Every word of the matching cells that the browser broke over two lines.
+BROKEN_WORDS = """(selector) => {
+    const broken = [];
+    for (const cell of document.querySelectorAll(selector)) {
+        const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            for (const match of node.textContent.matchAll(/\\S+/g)) {
+                const range = document.createRange();
+                range.setStart(node, match.index);
+                range.setEnd(node, match.index + match[0].length);
+                const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+                if (tops.size > 1) broken.push(match[0]);
+            }
+        }
+    }
+    return broken;
+}"""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_the_leaderboard_breaks_no_word_nor_number(login_page, make_user, lang, size) -> None:
+    from tests.e2e.test_site_pages import finished_game
+
+    marta, roberto = make_user("marta_gonzalez"), make_user("roberto_alvarez")
+    for winner in (0, 1, 0):
+        finished_game(marta, roberto, winner)
+    viewport = PHONE if size == "phone" else LAPTOP
+    page = speaking(login_page(marta, viewport, touch=size == "phone"), lang)
+    page.goto(f"{page.live_url}/leaderboard/")
+    expect(page.locator(".leaderboard tbody tr")).to_have_count(2)
+    selector = ".leaderboard th, .leaderboard td:not(:nth-child(2))"
+    assert page.evaluate(BROKEN_WORDS, selector) == []
+    check_page(page, "leaderboard-words", lang)
