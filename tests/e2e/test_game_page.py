@@ -367,6 +367,10 @@ def test_two_players_play_a_round_and_an_auction_through_the_page(
     # Round summary: both hands, totals, payments; Continue (P2) by both, in view at once.
     expect(page_a.locator("#overlay .overlay__title")).to_contain_text("domino")
     expect(page_a.locator("#overlay")).to_contain_text("bob went out")
+    # After a domino nothing is paid for the tiles left (R5.5): they are shown, not added up.
+    expect(page_a.locator("#overlay")).to_contain_text("ana still held")
+    expect(page_a.locator("#overlay")).not_to_contain_text("points in hand")
+    expect(page_b.locator("#feed")).to_contain_text("ana ha pulsado Iniciar")
     for page in pages:
         expect(page.locator("#overlay .summary-payments li").first).to_be_visible()
         assert_in_view(page, "#overlay [data-action=continue]")
@@ -393,6 +397,9 @@ def test_two_players_play_a_round_and_an_auction_through_the_page(
     expect(page_a.locator("#auction")).to_contain_text("Rival: you")
     expect(page_a.locator("#auction")).to_contain_text("leads the next round with any tile")
     expect(page_a.locator("#auction")).to_contain_text("Renounce: bob leads for free")
+    # Said to the rival as "you"; to the jockey, by the rival's name.
+    expect(page_a.locator("#auction")).to_contain_text("No bid yet: you bid at least 15")
+    expect(page_b.locator("#auction")).to_contain_text("Aún no hay puja: ana puja al menos 15")
     for selector in ("[data-action=bid]", "[data-action=renounce]", ".auction__slider"):
         assert_in_view(page_a, f"#auction {selector}")
     # Max sets the largest legal amount (the view's legal bids), the slider goes back down.

@@ -24,11 +24,14 @@
       "%(n)s viewer",
       "%(n)s viewers"
     ],
+    "%(p)s still held": "%(p)s still held",
     "%(p)s, you cannot play: draw a tile": "%(p)s, you cannot play: draw a tile",
     "%(p)s, you lead: play any tile": "%(p)s, you lead: play any tile",
     "%(p)s, your decision in the auction": "%(p)s, your decision in the auction",
     "%(p)s, your turn": "%(p)s, your turn",
     "%(p)s, your turn: play a tile": "%(p)s, your turn: play a tile",
+    "No bid yet: %(p)s bids at least %(n)s or renounces": "No bid yet: %(p)s bids at least %(n)s or renounces",
+    "No bid yet: you bid at least %(n)s or renounce": "No bid yet: you bid at least %(n)s or renounce",
     "Starting the game\u2026": "Starting the game\u2026"
   };
   for (const key in newcatalog) {

@@ -117,9 +117,8 @@ export class SummaryView {
     const list = el("ul", "ready-list");
     view.players.forEach((p, seat) => {
       const li = el("li", p[key] ? "ready-list__item ready-list__item--ready" : "ready-list__item");
-      li.textContent = p[key]
-        ? fmt(gettext("%(p)s is ready"), { p: names[seat] })
-        : fmt(gettext("%(p)s: not yet"), { p: names[seat] });
+      const ready = key === "continued" ? gettext("%(p)s is ready for the next round") : gettext("%(p)s is ready");
+      li.textContent = fmt(p[key] ? ready : gettext("%(p)s: not yet"), { p: names[seat] });
       list.appendChild(li);
     });
     return list;
@@ -159,14 +158,17 @@ export class SummaryView {
     const last = view.last_round;
     if (!last) return;
     const hands = el("div", "summary-hands");
+    // A hand's points count only in a block (R5.6): after a domino nothing is paid for
+    // them (R5.5), so they are not added up.
+    const counted = last.reason === "block";
     last.hands.forEach((hand, seat) => {
-      const who = el(
-        "p",
-        "summary-hands__who",
-        hand.length
-          ? fmt(gettext("%(p)s: %(n)s points in hand"), { p: names[seat], n: last.totals[seat] })
-          : fmt(gettext("%(p)s went out"), { p: names[seat] }),
-      );
+      let line = fmt(gettext("%(p)s went out"), { p: names[seat] });
+      if (hand.length && counted) {
+        line = fmt(gettext("%(p)s: %(n)s points in hand"), { p: names[seat], n: last.totals[seat] });
+      } else if (hand.length) {
+        line = fmt(gettext("%(p)s still held"), { p: names[seat] });
+      }
+      const who = el("p", "summary-hands__who", line);
       hands.append(who, tilesRow(hand));
     });
     body.appendChild(hands);
