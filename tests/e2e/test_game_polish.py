@@ -305,6 +305,21 @@ BOARD_AND_TARGETS = """() => {
 }"""
 
 
+# The open ends' frames that cross a pip (a pip wholly inside or outside one is fine).
+PIPS_UNDER_RINGS = """() => {
+    const rings = [...document.querySelectorAll('#board .end-ring')]
+        .map((r) => r.getBoundingClientRect());
+    const pips = [...document.querySelectorAll('#board .tile__pip')]
+        .map((p) => p.getBoundingClientRect());
+    const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom
+        && b.top < a.bottom;
+    const inside = (a, b) => a.left >= b.left && a.right <= b.right && a.top >= b.top
+        && a.bottom <= b.bottom;
+    return rings.length ? pips.filter((p) => rings.some((r) => meets(p, r) && !inside(p, r)))
+        .length : -1;
+}"""
+
+
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("size", ["phone", "laptop"])
 def test_choosing_an_end_keeps_the_board_and_its_targets_in_view(
@@ -324,6 +339,8 @@ def test_choosing_an_end_keeps_the_board_and_its_targets_in_view(
     # The board keeps its size, and each target is whole and off the spinner.
     assert after["height"] >= before["height"] - 8, (before, after)
     assert after["outside"] == [] and after["onSpinner"] == [], after
+    # The open ends are marked without covering a pip.
+    assert page.evaluate(PIPS_UNDER_RINGS) == 0
     for button in page.locator("#end-choice button").all():
         expect(button).to_be_in_viewport()
     page.click("#board .target[data-end=down]")
@@ -417,3 +434,28 @@ def test_the_leaderboard_breaks_no_word_nor_number(login_page, make_user, lang, 
     selector = ".leaderboard th, .leaderboard td:not(:nth-child(2))"
     assert page.evaluate(BROKEN_WORDS, selector) == []
     check_page(page, "leaderboard-words", lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_going_offline_lays_the_banner_over_the_page_and_disables_draw(
+    login_page, make_user, lang, size
+) -> None:
+    ana, bob = make_user("ana"), make_user("bob")
+    game = game_at_a_draw(ana, bob)
+    viewport = PHONE if size == "phone" else LAPTOP
+    page = open_game(speaking(login_page(ana, viewport, touch=size == "phone"), lang), game.pk)
+    draw = page.locator("#draw-one")
+    expect(draw).to_be_enabled()
+    where = [box(page, sel) for sel in ("#seat-top", ".table", "#hand")]
+    assert page.evaluate(PIPS_UNDER_RINGS) == 0  # the spinner's open side is framed whole
+    page.context.set_offline(True)
+    expect(page.locator("#reconnecting")).to_be_visible()
+    # Nothing moved: the banner lies over the page; and Draw cannot be pressed.
+    assert [box(page, sel) for sel in ("#seat-top", ".table", "#hand")] == where
+    expect(draw).to_be_disabled()
+    expect(page.locator("#draw-all")).to_be_disabled()
+    check_page(page, "game-offline", lang, full_page=False)
+    page.context.set_offline(False)
+    expect(page.locator("#reconnecting")).to_be_hidden(timeout=15_000)
+    expect(draw).to_be_enabled()

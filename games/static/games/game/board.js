@@ -144,13 +144,19 @@ export class BoardView {
     // Open ends: a frame just inside the exposed half, clear of its pips.
     const ends = svgEl("g", { class: "board__ends" }, svg);
     const openEnds = this.board?.ends || [];
-    const half = u * 0.42;
     for (const e of openEnds) {
       const at = layout.ends[e.end];
       if (!at) continue;
+      // A double at an end is framed whole: its middle, where the end's square falls, has
+      // pips on both sides.
+      const holder = layout.tiles.find((t) => Math.abs(t.cx - at.x) < t.w / 2 && Math.abs(t.cy - at.y) < t.h / 2);
+      const whole = holder?.double;
+      const [cx, cy] = whole ? [holder.cx, holder.cy] : [at.x, at.y];
+      const hw = whole ? holder.w / 2 - u * 0.08 : u * 0.42;
+      const hh = whole ? holder.h / 2 - u * 0.08 : u * 0.42;
       const ring = svgEl(
         "rect",
-        { class: "end-ring", x: at.x - half, y: at.y - half, width: 2 * half, height: 2 * half, rx: u * 0.12 },
+        { class: "end-ring", x: cx - hw, y: cy - hh, width: 2 * hw, height: 2 * hh, rx: u * 0.12 },
         ends,
       );
       ring.dataset.end = e.end;

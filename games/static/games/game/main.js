@@ -118,6 +118,12 @@ function hideBanner() {
   if (!ui.refused) banner.hidden = true;
 }
 
+/** While the socket is not open a draw could not be sent: its buttons say so. */
+function setOnline(online) {
+  ui.online = online;
+  for (const b of document.querySelectorAll("#draw-controls button")) b.disabled = !online;
+}
+
 /** Lost: say so (after a short grace, so a blip does not flash), naming a move in flight. */
 function showLost(delay) {
   if (ui.bannerTimer || ui.refused) return; // already on its way (or nothing to retry)
@@ -187,6 +193,7 @@ const socket = new GameSocket(socketUrl(root.dataset.wsPath), {
     if (msg.code === "unavailable") showBanner(msg.message);
   },
   onStatus: (status, info = {}) => {
+    setOnline(status === "open");
     if (info.final) showRefused(info.code);
     else if (status === "closed") showLost(600);
     else if (status === "connecting" && banner.hidden) showLost(1200);
