@@ -421,7 +421,7 @@ BROKEN_WORDS = """(selector) => {
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("size", ["phone", "laptop"])
-def test_the_leaderboard_breaks_no_word_nor_number(login_page, make_user, lang, size) -> None:
+def test_the_leaderboard_and_the_rating_chart_read_well(login_page, make_user, lang, size) -> None:
     from tests.e2e.test_site_pages import finished_game
 
     marta, roberto = make_user("marta_gonzalez"), make_user("roberto_alvarez")
@@ -434,6 +434,15 @@ def test_the_leaderboard_breaks_no_word_nor_number(login_page, make_user, lang, 
     selector = ".leaderboard th, .leaderboard td:not(:nth-child(2))"
     assert page.evaluate(BROKEN_WORDS, selector) == []
     check_page(page, "leaderboard-words", lang)
+    # The profile's rating chart: a readable scale and the dates of its first and last game.
+    page.goto(f"{page.live_url}/accounts/marta_gonzalez/")
+    sizes = page.locator(".rating-chart__scale span, .rating-chart__dates time").evaluate_all(
+        "(all) => all.map((e) => parseFloat(getComputedStyle(e).fontSize))"
+    )
+    assert len(sizes) == 4 and min(sizes) >= 12, sizes
+    for when in page.locator(".rating-chart__dates time").all():
+        expect(when).to_be_visible()
+    check_page(page, "profile-chart", lang)
 
 
 @pytest.mark.parametrize("lang", LANGS)
