@@ -468,3 +468,27 @@ def test_going_offline_lays_the_banner_over_the_page_and_disables_draw(
     page.context.set_offline(False)
     expect(page.locator("#reconnecting")).to_be_hidden(timeout=15_000)
     expect(draw).to_be_enabled()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_seat_bars_keep_to_two_lines_on_a_phone(login_page, make_user, lang) -> None:
+    from tests.games.factories import SPINNER_DEAL, drive, make_game, seeded_deals
+
+    marta, roberto = make_user("marta_gonzalez"), make_user("roberto_alvarez")
+    game = make_game(marta, roberto, deals=[SPINNER_DEAL, *seeded_deals(4)], banks=(900, 900))
+    # Round 1 of SPINNER_DEAL ends in seat 1's domino: roberto is the jockey in round 2.
+    drive(game.pk, (marta, roberto), lambda v: v["round"] == 2 and v["phase"] == "auction")
+    page = open_game(speaking(login_page(marta, PHONE, touch=True), lang), game.pk)
+    expect(page.locator("#seat-top .seat__jockey")).to_be_visible()
+    heights = page.locator(".seat__who").evaluate_all(
+        "(all) => all.map((e) => [e.getBoundingClientRect().height,"
+        " parseFloat(getComputedStyle(e).lineHeight)])"
+    )
+    for height, line in heights:
+        assert height <= 2 * line + 6, heights
+    # And nothing of the second line is cut off.
+    cut = page.locator(".seat__meta").evaluate_all(
+        "(all) => all.filter((e) => e.scrollWidth > e.clientWidth).map((e) => e.textContent)"
+    )
+    assert cut == [], cut
+    check_page(page, "game-seats", lang, full_page=False)
