@@ -492,3 +492,19 @@ def test_the_seat_bars_keep_to_two_lines_on_a_phone(login_page, make_user, lang)
     )
     assert cut == [], cut
     check_page(page, "game-seats", lang, full_page=False)
+
+
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_the_first_tiles_are_drawn_to_the_size_of_the_felt(login_page, make_user, size) -> None:
+    ana, bob = make_user("ana"), make_user("bob")
+    game = started_in_the_past(ana, bob, 0)
+    viewport = PHONE if size == "phone" else LAPTOP
+    page = open_game(login_page(bob, viewport, touch=size == "phone"), game.pk)
+    sizes = page.evaluate(
+        """() => { const t = document.querySelector('#board .tile').getBoundingClientRect();
+            const b = document.getElementById('board').getBoundingClientRect();
+            return {tile: Math.min(t.width, t.height), board: Math.min(b.width, b.height)}; }"""
+    )
+    # One tile on the table: its short side is a sixth of the felt's (at most 60 px), less
+    # the hairline between tiles; it was 44 px whatever the felt.
+    assert sizes["tile"] >= 0.9 * min(60, sizes["board"] / 6) > 44, sizes

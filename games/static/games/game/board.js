@@ -4,12 +4,18 @@
  * The renderer draws only what the view says is on the table; the targets it shows for a
  * selected tile come from the `legal` actions (the page decides nothing).
  */
-import { layoutBoard, pipPositions } from "./board-layout.js";
+import { DEFAULTS, layoutBoard, pipPositions } from "./board-layout.js";
 
 const NS = "http://www.w3.org/2000/svg";
 // A target's disc: big enough for a finger; its stroke (game.css) is kept inside the table.
 const TARGET_RADIUS = 22;
 const TARGET_STROKE = 3;
+
+/** The biggest tile for a table this size: a few tiles on a laptop's wide felt were drawn
+ * at a phone's size (DEFAULTS.maxUnit), lost in the middle of it. */
+export function maxUnitFor(width, height) {
+  return Math.max(DEFAULTS.maxUnit, Math.min(60, Math.min(width, height) / 6));
+}
 
 /** Create an SVG element with attributes. */
 export function svgEl(name, attrs = {}, parent = null) {
@@ -121,8 +127,9 @@ export class BoardView {
     // Targets sit just outside their ends: room is kept for them inside the frame, so that
     // one is never clamped back onto the tiles (the spinner) nor cut by the edge.
     const radius = TARGET_RADIUS;
-    const padding = this.targets.length ? 2 * radius + TARGET_STROKE : undefined;
-    const layout = layoutBoard(this.board, { width, height }, padding ? { padding } : {});
+    const options = { maxUnit: maxUnitFor(width, height) };
+    if (this.targets.length) options.padding = 2 * radius + TARGET_STROKE;
+    const layout = layoutBoard(this.board, { width, height }, options);
     this.layout = layout;
     svg.dataset.mode = layout.mode;
     svg.dataset.tiles = String(layout.tiles.length);
