@@ -422,6 +422,8 @@ def test_two_players_play_a_round_and_an_auction_through_the_page(
     wait_view(page_b, "v.to_act === 1 && v.auction.bid === 15")
     for selector in ("[data-action=raise]", "[data-action=accept]", ".auction__slider"):
         assert_in_view(page_b, f"#auction {selector}")
+    # The whole Spanish panel on a laptop's screen (it was cut by 12 px at 1280x800).
+    assert_in_view(page_b, "#auction")
     set_amount(page_b, 20)
     expect(page_b.locator("#auction .auction__cost")).to_have_attribute("data-cost", "5")
     expect(page_b.locator("#auction .auction__cost")).to_contain_text("descuento de jockey")
