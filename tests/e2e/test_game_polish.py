@@ -102,20 +102,22 @@ def test_a_computer_game_opens_without_the_start_card_a_rating_or_a_stray_focus_
     phone = speaking(login_page(ana, PHONE, touch=True), lang)
     desk = speaking(login_page(ana, LAPTOP), lang)
     starting = {"en": "Starting the game…", "es": "Empezando la partida…"}[lang]
+    easy = {"en": "(easy)", "es": "(fácil)"}[lang]
     for page in (phone, desk):
         page.add_init_script(COUNT_START_CARDS)
         open_game(page, game.pk)
         assert page.evaluate("window.__game.view.status") == "waiting"
         expect(page.locator("#overlay")).to_be_hidden()
         expect(page.locator("#prompt-text")).to_have_text(starting)
-        # Not rated: no rating beside either name.
-        expect(page.locator(".seat__rating")).to_have_text(["", ""])
+        # Not rated: no rating beside the player's name; the computer's strength beside its.
+        expect(page.locator("#seat-bottom .seat__rating")).to_have_text("")
+        expect(page.locator("#seat-top .seat__rating")).to_have_text(easy)
     # The clock keeper's sweep now asks the computer, which presses Start.
     Game.objects.filter(pk=game.pk).update(bot_since=timezone.now())
     for page in (phone, desk):
         page.wait_for_function("() => window.__game.view.status === 'playing'", timeout=20_000)
         assert page.evaluate("window.__startCards") == 0
-        expect(page.locator(".seat__rating")).to_have_text(["", ""])
+        expect(page.locator("#seat-bottom .seat__rating")).to_have_text("")
     # The player's first turn: on the laptop the keyboard is on a playable tile (or Draw);
     # on the touch screen no tile wears a focus ring nobody asked for.
     for page in (phone, desk):

@@ -30,9 +30,13 @@
     "%(p)s, your decision in the auction": "%(p)s, your decision in the auction",
     "%(p)s, your turn": "%(p)s, your turn",
     "%(p)s, your turn: play a tile": "%(p)s, your turn: play a tile",
+    "Computer": "Computer",
     "No bid yet: %(p)s bids at least %(n)s or renounces": "No bid yet: %(p)s bids at least %(n)s or renounces",
     "No bid yet: you bid at least %(n)s or renounce": "No bid yet: you bid at least %(n)s or renounce",
-    "Starting the game\u2026": "Starting the game\u2026"
+    "Starting the game\u2026": "Starting the game\u2026",
+    "easy": "easy",
+    "hard": "hard",
+    "medium": "medium"
   };
   for (const key in newcatalog) {
     django.catalog[key] = newcatalog[key];

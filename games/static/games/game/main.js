@@ -393,6 +393,13 @@ const COMPUTER_NAMES = {
   hard: () => gettext("Computer (hard)"),
 };
 
+// Its strength alone, shown after "Computer" in its bar (on a phone, on the bar's second line).
+const COMPUTER_STRENGTHS = {
+  easy: () => gettext("easy"),
+  medium: () => gettext("medium"),
+  hard: () => gettext("hard"),
+};
+
 function playerName(player) {
   return player.bot ? (COMPUTER_NAMES[player.bot]?.() ?? player.username) : player.username;
 }
@@ -402,13 +409,14 @@ function renderSeats(view) {
     const p = seatParts(seat);
     const player = view.players[seat];
     p.box.dataset.seat = String(seat);
-    p.name.textContent = names[seat];
+    const strength = player.bot ? COMPUTER_STRENGTHS[player.bot]?.() : null;
+    p.name.textContent = strength ? gettext("Computer") : names[seat];
     if (view.same_device || view.seat === null || view.seat === undefined) p.box.setAttribute("aria-label", names[seat]);
     // rating_label is "1534?" while the player is provisional (first 10 rated games). An
     // unrated game shows none: not the computer's, not a same-device game's (one account's
     // rating beside two people's names), not the player's in a game that cannot change it.
     const rating = view.rated && !player.bot ? player.rating_label || player.rating : "";
-    p.rating.textContent = rating ? `(${rating})` : "";
+    p.rating.textContent = strength || rating ? `(${strength || rating})` : "";
     p.box.classList.toggle("seat--to-act", view.to_act === seat && view.status === "playing");
     p.box.classList.toggle("seat--jockey", view.jockey === seat);
     p.tiles.textContent = fmt(ngettext("%(n)s tile", "%(n)s tiles", player.hand_count), { n: player.hand_count });
