@@ -58,7 +58,8 @@ def rating_chart(
     def y_of(rating: float) -> float:
         return round(PAD_Y + (high - rating) / span * inner_h, 1)
 
-    when: list[datetime | None] = [None, *(dates or [None] * len(ratings))]
+    when: list[datetime | None] = [None, *(dates or [])]
+    when += [None] * (len(values) - len(when))
     points = [
         ChartPoint(x=round(PAD_X + i * step, 1), y=y_of(r), rating=r, date=when[i])
         for i, r in enumerate(values)
