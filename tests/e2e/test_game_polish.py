@@ -18,6 +18,10 @@ pytestmark = [pytest.mark.e2e, pytest.mark.live]
 
 LAPTOP = {"width": 1280, "height": 800}
 LANGS = ("en", "es")
+# A touch phone and a laptop, each in both languages.
+ON_EVERY_SCREEN = pytest.mark.parametrize(
+    ("size", "lang"), [(size, lang) for size in ("phone", "laptop") for lang in LANGS]
+)
 
 
 def speaking(page: Any, lang: str) -> Any:
@@ -25,6 +29,12 @@ def speaking(page: Any, lang: str) -> Any:
         [{"name": "django_language", "value": lang, "domain": "127.0.0.1", "path": "/"}]
     )
     return page
+
+
+def sized(login_page: Any, user: Any, size: str, lang: str = "en") -> Any:
+    """`user`'s page on a touch phone (390x844) or a laptop (1280x800), in `lang`."""
+    viewport = PHONE if size == "phone" else LAPTOP
+    return speaking(login_page(user, viewport, touch=size == "phone"), lang)
 
 
 def open_game(page: Any, game_id: int) -> Any:
@@ -134,17 +144,14 @@ def test_a_computer_game_opens_without_the_start_card_a_rating_or_a_stray_focus_
     assert focused in ("playable", "draw-one"), focused
 
 
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("size", ["phone", "laptop"])
+@ON_EVERY_SCREEN
 def test_a_shared_screen_starts_once_and_shows_each_hand_under_its_player(
     login_page, make_user, lang, size
 ) -> None:
     from tests.e2e.test_game_page import click_action, version
 
     ana = make_user("ana")
-    page = speaking(
-        login_page(ana, PHONE if size == "phone" else LAPTOP, touch=size == "phone"), lang
-    )
+    page = sized(login_page, ana, size, lang)
     page.goto(f"{page.live_url}/games/same-device/")
     page.fill("#id_first", "Marta")
     page.fill("#id_second", "Pablo")
@@ -322,15 +329,13 @@ PIPS_UNDER_RINGS = """() => {
 }"""
 
 
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("size", ["phone", "laptop"])
+@ON_EVERY_SCREEN
 def test_choosing_an_end_keeps_the_board_and_its_targets_in_view(
     login_page, make_user, lang, size
 ) -> None:
     ana, bob = make_user("ana"), make_user("bob")
     game = game_at_the_arms(ana, bob)
-    viewport = PHONE if size == "phone" else LAPTOP
-    page = open_game(speaking(login_page(bob, viewport, touch=size == "phone"), lang), game.pk)
+    page = open_game(sized(login_page, bob, size, lang), game.pk)
     before = page.evaluate(BOARD_AND_TARGETS)
     page.click("#hand .hand-tile[data-tile='5-3']")
     expect(page.locator("#board .target")).to_have_count(2)
@@ -364,8 +369,7 @@ def in_view(found: dict[str, float], height: float) -> bool:
     return found["top"] >= 0 and found["bottom"] <= height
 
 
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("size", ["phone", "laptop"])
+@ON_EVERY_SCREEN
 def test_the_replay_shows_the_table_both_hands_and_its_controls_together(
     login_page, make_user, lang, size
 ) -> None:
@@ -373,8 +377,8 @@ def test_the_replay_shows_the_table_both_hands_and_its_controls_together(
 
     marta, roberto = make_user("marta_gonzalez"), make_user("roberto_alvarez")
     game = finished_game(marta, roberto, 1)
-    viewport = PHONE if size == "phone" else LAPTOP
-    page = speaking(login_page(marta, viewport, touch=size == "phone"), lang)
+    page = sized(login_page, marta, size, lang)
+    viewport = page.viewport_size
     page.goto(f"{page.live_url}/games/{game.pk}/replay/?step=12")
     page.locator("#replay-board[data-tiles]").wait_for()
     # Scrolled to the table: the sticky controls, both hands and the table in one screen.
@@ -421,16 +425,14 @@ BROKEN_WORDS = """(selector) => {
 }"""
 
 
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("size", ["phone", "laptop"])
+@ON_EVERY_SCREEN
 def test_the_leaderboard_and_the_rating_chart_read_well(login_page, make_user, lang, size) -> None:
     from tests.e2e.test_site_pages import finished_game
 
     marta, roberto = make_user("marta_gonzalez"), make_user("roberto_alvarez")
     for winner in (0, 1, 0):
         finished_game(marta, roberto, winner)
-    viewport = PHONE if size == "phone" else LAPTOP
-    page = speaking(login_page(marta, viewport, touch=size == "phone"), lang)
+    page = sized(login_page, marta, size, lang)
     page.goto(f"{page.live_url}/leaderboard/")
     expect(page.locator(".leaderboard tbody tr")).to_have_count(2)
     selector = ".leaderboard th, .leaderboard td:not(:nth-child(2))"
@@ -447,15 +449,13 @@ def test_the_leaderboard_and_the_rating_chart_read_well(login_page, make_user, l
     check_page(page, "profile-chart", lang)
 
 
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("size", ["phone", "laptop"])
+@ON_EVERY_SCREEN
 def test_going_offline_lays_the_banner_over_the_page_and_disables_draw(
     login_page, make_user, lang, size
 ) -> None:
     ana, bob = make_user("ana"), make_user("bob")
     game = game_at_a_draw(ana, bob)
-    viewport = PHONE if size == "phone" else LAPTOP
-    page = open_game(speaking(login_page(ana, viewport, touch=size == "phone"), lang), game.pk)
+    page = open_game(sized(login_page, ana, size, lang), game.pk)
     draw = page.locator("#draw-one")
     expect(draw).to_be_enabled()
     where = [box(page, sel) for sel in ("#seat-top", ".table", "#hand")]
@@ -500,8 +500,7 @@ def test_the_seat_bars_keep_to_two_lines_on_a_phone(login_page, make_user, lang)
 def test_the_first_tiles_are_drawn_to_the_size_of_the_felt(login_page, make_user, size) -> None:
     ana, bob = make_user("ana"), make_user("bob")
     game = started_in_the_past(ana, bob, 0)
-    viewport = PHONE if size == "phone" else LAPTOP
-    page = open_game(login_page(bob, viewport, touch=size == "phone"), game.pk)
+    page = open_game(sized(login_page, bob, size), game.pk)
     sizes = page.evaluate(
         """() => { const t = document.querySelector('#board .tile').getBoundingClientRect();
             const b = document.getElementById('board').getBoundingClientRect();
