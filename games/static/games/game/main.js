@@ -44,8 +44,8 @@ const ui = {
 
 /**
  * Which seat is drawn at the bottom: mine; seat 0 for a spectator; on a shared screen the
- * seat whose hand was shown last (ui.deviceBottom), so that the tiles sit under their
- * own player's bar.
+ * seat whose hand was revealed last (the view's `showing`, kept in ui.deviceBottom while
+ * it is null), so that the tiles sit under their own player's bar.
  */
 const bottomSeat = () => {
   const v = ui.view;
@@ -612,7 +612,8 @@ function onState(msg) {
   const view = msg.game;
   const bottomBefore = bottomSeat();
   ui.view = view;
-  if (view.same_device && view.hand) ui.deviceBottom = view.seat;
+  // The server's `showing`: the seat whose hand was revealed last (null as a round starts).
+  if (view.same_device && view.showing !== null && view.showing !== undefined) ui.deviceBottom = view.showing;
   // The bars swapped places: the balances are set at once, not flown between the slots.
   ui.seatsMoved = bottomSeat() !== bottomBefore;
   ui.version = msg.version;
