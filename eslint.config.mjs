@@ -5,10 +5,17 @@ import globals from "globals";
 // Django's JavaScript catalogue (`{% statici18n LANGUAGE_CODE %}`) defines these on window.
 const djangoI18n = { gettext: "readonly", ngettext: "readonly", interpolate: "readonly" };
 
+const APP_MODULES = [
+  "games/static/**/*.js",
+  "lobby/static/**/*.js",
+  "pages/static/**/*.js",
+  "tournaments/static/**/*.js",
+];
+
 export default [
-  { files: ["games/static/**/*.js", "lobby/static/**/*.js"], ...js.configs.recommended },
+  { files: APP_MODULES, ...js.configs.recommended },
   {
-    files: ["games/static/**/*.js", "lobby/static/**/*.js"],
+    files: APP_MODULES,
     languageOptions: {
       ecmaVersion: 2022,
       sourceType: "module",

@@ -42,6 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.engine import play_game as random_game
 from games import bots, engine
 from games.bots import search
+from games.bots.selfplay import play_out
 
 STEP = 0.25  # seconds between requests
 PLAYERS = ("random", "easy", "medium", "hard")
@@ -85,15 +86,10 @@ def play(
     keep_views: int = 0,
 ) -> int:
     """One game; the winning seat."""
-    state = engine.new_game(rng=random.Random(deal_seed), created_at=0.0)
-    now = 0.0
     decision = 0
-    while state.status in ("waiting", "playing"):
-        now += STEP
-        seat = state.to_act
-        if seat is None:
-            state = engine.press_ready(state, now)
-            continue
+
+    def timed_choice(state: Any, seat: int, now: float) -> dict[str, Any]:
+        nonlocal decision
         view = engine.view(state, seat, now)
         decision += 1
         started, cpu = time.perf_counter(), time.process_time()
@@ -101,7 +97,10 @@ def play(
         tally.add(names[seat], time.perf_counter() - started, time.process_time() - cpu)
         if keep_views and len(view["legal"]) > 2 and decision % 7 == 0:
             tally.views.append(view)
-        state, _ = engine.apply(state, seat, action, now)
+        return action
+
+    dealt = engine.new_game(rng=random.Random(deal_seed), created_at=0.0)
+    *_, (state, _seat, _now) = play_out(dealt, timed_choice, step=STEP)  # last: the end
     assert state.winner is not None, state.reason
     return state.winner
 

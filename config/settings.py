@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "games",
     "ratings",
     "lobby",
+    "tournaments",
 ]
 
 MIDDLEWARE = [
@@ -211,7 +212,14 @@ CELERY_BEAT_SCHEDULE = {
     # Pairs "Play now" players whose accepted rating range has widened enough.
     "queue-pair": {"task": "lobby.tasks.queue_pair", "schedule": 1.0},
     "challenges-expire": {"task": "lobby.tasks.challenges_expire", "schedule": 30.0},
+    # Arenas start and end on time, pair their free players, push changed standings.
+    "arenas-tick": {"task": "tournaments.tasks.arenas_tick", "schedule": 1.0},
+    "arenas-schedule": {"task": "tournaments.tasks.arenas_schedule", "schedule": 60.0},
 }
+# Arenas one player may create in any 24 hours (admins schedule theirs in the admin).
+ARENAS_PER_PLAYER_PER_DAY = env.int("ARENAS_PER_PLAYER_PER_DAY", default=2)
+# An arena pairs nobody in its last this many seconds: a game paired then could not end in time.
+ARENA_LAST_PAIRING_SECONDS = env.float("ARENA_LAST_PAIRING_SECONDS", default=60.0)
 
 # --- WebSocket abuse limits: messages per window, per connection, per user (all of a
 # user's sockets, in any process) and per game (its players' messages). Normal play stays

@@ -18,4 +18,5 @@ urlpatterns = [
     path("", include("games.urls")),
     path("", include("lobby.urls")),
     path("", include("ratings.urls")),
+    path("", include("tournaments.urls")),
 ]

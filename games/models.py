@@ -158,6 +158,9 @@ class Game(models.Model):
     bot_strength = models.CharField(
         _("computer's strength"), max_length=8, choices=Bot.Strength.choices, blank=True
     )
+    # A practice game against the computer: unrated, and its page shows the player a hint
+    # at each decision (what is legal and what it would score, from the player's own view).
+    practice = models.BooleanField(_("practice"), default=False)
     # Since when a computer seat has had something to do (a decision, Start or Continue),
     # null when it has nothing; the clock keeper asks for its decision again if it is late
     # (games.computer.wakeups), so a lost or crashed task cannot leave it silent.

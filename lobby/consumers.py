@@ -19,12 +19,14 @@ from django.utils import translation
 from games.selectors import active_game_id
 from lobby.errors import message_for
 from lobby.messages import (
+    ArenaStartedEvent,
     LiveGame,
     LobbyChangedEvent,
     LobbyDeclinedEvent,
     LobbyLiveEvent,
     LobbyQueueEvent,
     LobbyRedirectEvent,
+    arena_started_message,
     challenges_message,
     declined_message,
     live_games_message,
@@ -183,3 +185,6 @@ class LobbyConsumer(JsonSocketConsumer):
 
     async def lobby_declined(self, event: LobbyDeclinedEvent) -> None:
         await self.send_json(declined_message(event["by"]))
+
+    async def arena_started(self, event: ArenaStartedEvent) -> None:
+        await self.send_json(arena_started_message(event))

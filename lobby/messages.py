@@ -175,6 +175,33 @@ class LobbyQueueEvent(TypedDict):
 
 
 # Every message the lobby socket sends, every message it takes, and what the layer brings.
+class ArenaStartedMessage(TypedDict):
+    """An arena the player joined has started: its page, where the standings are."""
+
+    type: Literal["arena_started"]
+    arena: int
+    name: str
+    url: str
+
+
+class ArenaStartedEvent(TypedDict):
+    """To a joined player's sockets, from the arenas (sent on as an ArenaStartedMessage)."""
+
+    type: Literal["arena.started"]
+    arena: int
+    name: str
+    url: str
+
+
+def arena_started_message(event: ArenaStartedEvent) -> ArenaStartedMessage:
+    return {
+        "type": "arena_started",
+        "arena": event["arena"],
+        "name": event["name"],
+        "url": event["url"],
+    }
+
+
 ServerMessage: TypeAlias = (
     ChallengesMessage
     | LiveGamesMessage
@@ -185,8 +212,14 @@ ServerMessage: TypeAlias = (
     | ErrorMessage
     | PongMessage
     | ServiceMessage
+    | ArenaStartedMessage
 )
 ClientMessage: TypeAlias = QueueRequest | PingMessage
 LayerEvent: TypeAlias = (
-    LobbyChangedEvent | LobbyLiveEvent | LobbyRedirectEvent | LobbyDeclinedEvent | LobbyQueueEvent
+    LobbyChangedEvent
+    | LobbyLiveEvent
+    | LobbyRedirectEvent
+    | LobbyDeclinedEvent
+    | LobbyQueueEvent
+    | ArenaStartedEvent
 )

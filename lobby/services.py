@@ -24,6 +24,7 @@ from lobby import matchmaking
 from lobby.broadcast import players_redirect_on_commit, queue_changed_on_commit
 from lobby.messages import QueueStatusFields
 from lobby.models import QueueEntry
+from lobby.signals import queue_joined
 from ratings.selectors import players_snapshot, rating_state
 
 # An entry whose waiting page has not asked for its status for this long is dropped: the
@@ -98,6 +99,7 @@ def queue_join(*, user: User, now: datetime | None = None) -> QueueStatus:
     try:
         with transaction.atomic():
             QueueEntry.objects.create(user_id=user.pk, rating=rating, joined_at=now, seen_at=now)
+            queue_joined.send(sender=QueueEntry, user_id=user.pk)
         queue_changed_on_commit(user.pk, "joined")
     except IntegrityError:  # already waiting (another tab): keep the original place
         QueueEntry.objects.filter(user_id=user.pk).update(seen_at=now)

@@ -130,7 +130,8 @@ def play_now(request: AuthenticatedHttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def computer_new(request: AuthenticatedHttpRequest) -> HttpResponse:
-    """Play the computer: GET shows the strengths; a POST with one starts the game at once.
+    """Play the computer: GET shows the strengths; a POST with one starts the game at once
+    (with practice=1: a practice game, whose page shows a hint at each decision).
 
     One game against the computer at a time: its moves cost the server real thinking, and
     a player who asks again is most likely looking for the game they already have.
@@ -149,7 +150,12 @@ def computer_new(request: AuthenticatedHttpRequest) -> HttpResponse:
         if strength in Bot.Strength.values:
             (snapshot,) = players_snapshot([request.user])
             try:
-                game = computer_game_create(user=request.user, strength=strength, snapshot=snapshot)
+                game = computer_game_create(
+                    user=request.user,
+                    strength=strength,
+                    snapshot=snapshot,
+                    practice=request.POST.get("practice") == "1",
+                )
             except ServiceError as error:
                 if error.code == "computer_games_limit":
                     return _computer_games_limited(request)

@@ -1,5 +1,5 @@
-"""Public pages: home and the rule book (the game page links to it from its how-to panel),
-the page a form whose CSRF token no longer holds gets, and the 400 handler."""
+"""Public pages: home, how to play, the rule book (the game page links to both from its
+how-to panel), the page a form whose CSRF token no longer holds gets, and the 400 handler."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from django.shortcuts import render
 from django.views import defaults
 
 from pages.database_away import caused_by_database, database_away_response
+from pages.howto import MODULES, examples, pictures
 from pages.rules import rules_html
 
 
@@ -18,6 +19,19 @@ def home(request: HttpRequest) -> HttpResponse:
 def rules(request: HttpRequest) -> HttpResponse:
     body, toc = rules_html()
     return render(request, "pages/rules.html", {"rules_body": body, "rules_toc": toc})
+
+
+def how_to_play(request: HttpRequest) -> HttpResponse:
+    """The game taught by worked examples, each played by the engine (pages.howto)."""
+    ex = examples()
+    context = {
+        "ex": ex,
+        "transfer_pair": (ex["transfer"]["before"], ex["transfer"]["after"]),
+        "auction_pair": (ex["auction"]["before"], ex["auction"]["after"]),
+        "pictures": pictures(),
+        "modules": MODULES,
+    }
+    return render(request, "pages/how_to_play.html", context)
 
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:

@@ -15,7 +15,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import orjson
-from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
@@ -59,8 +58,11 @@ def relay_post(url: str, messages: Sequence[tuple[str, Mapping[str, Any]]]) -> N
 
 @csrf_exempt
 @require_POST
-def relay(request: HttpRequest) -> HttpResponse:
-    """The web process's end: a signed, recent post's messages to this process's groups."""
+async def relay(request: HttpRequest) -> HttpResponse:
+    """The web process's end: a signed, recent post's messages to this process's groups.
+
+    Async, so that a post goes straight to the layer on the server's loop rather than
+    through the thread that Django's synchronous views share."""
     layer = get_channel_layer()
     if not isinstance(layer, InMemoryChannelLayer):
         return HttpResponse(status=404)
@@ -78,10 +80,6 @@ def relay(request: HttpRequest) -> HttpResponse:
         return HttpResponse(status=400)
     if abs(time.time() - at) > MAX_AGE_SECONDS:
         return HttpResponse(status=403)
-
-    async def send_all() -> None:
-        for group, message in pairs:
-            await layer.group_send(group, message)
-
-    async_to_sync(send_all)()
+    for group, message in pairs:
+        await layer.group_send(group, message)
     return HttpResponse(status=204)

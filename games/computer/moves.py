@@ -81,8 +81,10 @@ def computer_game_create(
     snapshot: dict[str, Any] | None = None,
     deals: list[dict[str, Any]] | None = None,
     balances: tuple[int, int] | None = None,
+    practice: bool = False,
 ) -> Game:
-    """A game of `user` against the computer, started at once; unrated.
+    """A game of `user` against the computer, started at once; unrated. A `practice` game
+    is marked so, and its page shows the player a hint at each decision.
 
     The seats are alike (round 1's lead goes by rank, R2.2), so the player's is drawn at
     random unless given. Choosing to play the computer is the player's Start; the
@@ -113,8 +115,8 @@ def computer_game_create(
             players_snapshot=ratings,
         )
         # Before the first change, so that its writer already asks the computer to move.
-        game.bot_seat, game.bot_strength = 1 - seat, strength
-        game.save(update_fields=["bot_seat", "bot_strength"])
+        game.bot_seat, game.bot_strength, game.practice = 1 - seat, strength, practice
+        game.save(update_fields=["bot_seat", "bot_strength", "practice"])
         result = services.game_submit_action(
             game_id=game.pk, user=user, action={"do": "start"}, request_id="start"
         )

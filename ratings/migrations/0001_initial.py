@@ -11,7 +11,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ('games', '0002_play'),
+        ('games', '0001_squashed_0012_one_active_game'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

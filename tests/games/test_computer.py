@@ -31,7 +31,7 @@ from ratings.models import RatingEntry
 from ratings.selectors import game_is_ratable
 from tests.conftest import clear_cache
 from tests.games.factories import choose as policy
-from tests.games.factories import seeded_deals
+from tests.games.factories import hidden_tiles, seeded_deals
 from tests.pages.test_jsi18n import shipped_catalogue
 
 pytestmark = pytest.mark.django_db
@@ -343,6 +343,7 @@ def test_play_the_computer_page_and_start(alice, bob, client_logged_in, requests
     client = client_logged_in(alice)
     page = client.get(reverse("computer-new"))
     assert page.status_code == 200 and 'value="hard"' in page.content.decode()
+    assert f'href="{reverse("how-to-play")}#practice"' in page.content.decode()
     response = client.post(reverse("computer-new"), {"strength": "medium"})
     game = Game.objects.exclude(pk=rated.pk).get()
     assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
@@ -565,3 +566,54 @@ def test_a_suggestion_is_said_as_a_sentence_in_both_languages():
     with translation.override("es"):
         assert suggestion_sentence(play) == "El ordenador habría jugado [6|4] a la izquierda."
         assert suggestion_sentence({"do": "draw"}) == "El ordenador habría robado una ficha."
+
+# --- practice games -------------------------------------------------------------------------
+
+
+def test_a_practice_game_is_asked_for_unrated_and_its_page_loads_the_hints(
+    alice, client_logged_in, requests_sent
+):
+    client = client_logged_in(alice)
+    response = client.post(reverse("computer-new"), {"strength": "easy", "practice": "1"})
+    game = Game.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
+    assert game.practice and not game.rated and set(game.bots().values()) == {"easy"}
+    html = client.get(response["Location"]).content.decode()
+    assert 'id="practice-hint"' in html and ">Practice</strong>" in html
+    assert html.count("games/practice.js") == 2  # preloaded and run
+    assert "games/practice.css" in html
+    # "Play the computer again" at the end keeps it a practice game.
+    again = html[html.index('id="computer-again-form"') :]
+    assert '<input type="hidden" name="practice" value="1">' in again[: again.index("</form>")]
+
+
+@pytest.mark.parametrize("practice", ["", "0", "yes"])
+def test_a_game_against_the_computer_is_no_practice_unless_asked(
+    alice, client_logged_in, requests_sent, practice
+):
+    client = client_logged_in(alice)
+    response = client.post(reverse("computer-new"), {"strength": "easy", "practice": practice})
+    assert not Game.objects.get().practice
+    html = client.get(response["Location"]).content.decode()
+    # Every other game's page pays nothing for the hints (the page weight budget).
+    assert "practice" not in html
+
+
+def test_a_practice_hint_reads_only_the_players_own_view(alice, committing, requests_sent):
+    """What the hint words (the view's legal, play_preview and auction) names the player's
+    own tiles only: never one of the opponent's hand or of the boneyard."""
+    game = bot_game(committing, alice, "easy", seat=0, practice=True, deals=seeded_deals(3))
+    decisions: list[str] = []
+
+    def check(game: Game) -> bool:
+        view = state_message(game, SEAT_0)["game"]
+        if view["to_act"] == 0 and view["phase"] in ("play", "lead", "auction"):
+            named = {a["tile"] for a in view["legal"] if "tile" in a}
+            named |= {key.split(":")[0] for key in view["play_preview"] or {}}
+            assert named <= set(view["hand"]), (named, view["hand"])
+            assert not named & hidden_tiles(game.state, 0)
+            decisions.append(view["phase"])
+        return not game.is_active
+
+    play_out(committing, requests_sent, game, alice, until=check)
+    assert game.practice and len(decisions) >= 5, decisions

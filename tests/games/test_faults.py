@@ -351,27 +351,3 @@ def test_a_void_is_an_engine_transition_logged_and_replayed(players, play_game, 
     game.refresh_from_db()
     assert game.version == version + 1
     assert_ledger_consistent()
-
-
-def test_the_data_migration_voids_games_cancelled_before_the_engine_could(players):
-    import importlib
-
-    from django.apps import apps
-
-    migration = importlib.import_module("games.migrations.0006_void_legacy_cancelled_games")
-    alice, bob = players[:2]
-    game = started_game(alice, bob)
-    # What the old cancellation left: a cancelled row over an engine state still playing.
-    Game.objects.filter(pk=game.pk).update(
-        status=Game.Status.CANCELLED, reason="service_fault", finished_at=timezone.now()
-    )
-    migration.void_legacy_rows(apps, None)
-    migration.void_legacy_rows(apps, None)  # a second run finds nothing left to do
-    game.refresh_from_db()
-    assert game.state["status"] == "cancelled" and game.version == 3
-    assert list(game.actions.filter(action__do="void").values_list("seat", "version")) == [
-        (None, 3)
-    ]
-    from games.replay.log import game_replay
-
-    assert game_replay(game).status == "cancelled"

@@ -8,7 +8,6 @@ read and their ratings are the game's snapshot.
 
 from __future__ import annotations
 
-import threading
 from typing import Any
 
 import pytest
@@ -20,6 +19,7 @@ from games.live import broadcast, presence
 from games.live.audiences import SEAT_0, SEAT_1, WATCH, game_group
 from games.models import Game, GameAction
 from tests.games.factories import choose, make_game
+from tests.threads import at_once
 
 pytestmark = pytest.mark.django_db
 
@@ -107,24 +107,12 @@ def test_the_locked_read_carries_names_and_the_prior_answer(alice, bob):
 
 
 def submit_twice_at_once(game_id: int, user, rid: str) -> list:
-    barrier = threading.Barrier(2)
-    results: list = [None, None]
+    def submit():
+        return services.game_submit_action(
+            game_id=game_id, user=user, action={"do": "resign"}, request_id=rid
+        )
 
-    def run(i: int) -> None:
-        try:
-            barrier.wait()
-            results[i] = services.game_submit_action(
-                game_id=game_id, user=user, action={"do": "resign"}, request_id=rid
-            )
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in (0, 1)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(30)
-    return results
+    return at_once(submit, submit)
 
 
 @pytest.mark.django_db(transaction=True)

@@ -5,8 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
 from games import services
 from games.computer.moves import computer_game_create
@@ -66,27 +64,3 @@ def test_a_rematch_accepted_while_the_offerer_plays_the_computer_is_refused(alic
     game.refresh_from_db()
     assert game.rematch_game_id is None
     assert Game.objects.filter(status__in=Game.ACTIVE_STATUSES).count() == 1
-
-
-@pytest.mark.django_db(transaction=True)
-def test_the_migration_seats_players_and_reports_those_in_two_games(user_factory):
-    alice, bob, carol = (user_factory(name) for name in ("alice", "bob", "carol"))
-    executor = MigrationExecutor(connection)
-    executor.migrate([("games", "0011_move_updates_in_place")])
-    old = executor.loader.project_state(("games", "0011_move_updates_in_place")).apps
-    old_game = old.get_model("games", "Game")
-    fields = {"state": {}, "setup": {}, "players_snapshot": []}
-    first = old_game.objects.create(player0_id=alice.pk, player1_id=bob.pk, **fields)
-    second = old_game.objects.create(player0_id=carol.pk, player1_id=alice.pk, **fields)
-    old_game.objects.create(player0_id=bob.pk, player1_id=carol.pk, status="finished", **fields)
-
-    executor = MigrationExecutor(connection)
-    executor.migrate([("games", "0012_one_active_game")])
-    new = executor.loader.project_state(("games", "0012_one_active_game")).apps
-    seats = dict(new.get_model("games", "ActiveSeat").objects.values_list("user_id", "game_id"))
-    assert seats == {alice.pk: first.pk, bob.pk: first.pk, carol.pk: second.pk}
-    doubles = new.get_model("games", "DoubleSeat").objects.values_list(
-        "user_id", "game_id", "seated_in_id"
-    )
-    assert list(doubles) == [(alice.pk, second.pk, first.pk)]
-    assert old_game.objects.filter(status="waiting").count() == 2  # nobody's game ended

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import random
-import threading
 import time
+from functools import partial
 
 import pytest
-from django.db import connection
 
 from games import engine, services
 from games.clock import timebase
 from games.models import Game, GameAction
 from games.replay.log import game_replay
 from tests.games.factories import SIXES_DEAL, drive, make_game, seeded_deals
+from tests.threads import at_once
 
 pytestmark = pytest.mark.django_db
 
@@ -315,27 +315,19 @@ def test_same_device_resign_acts_for_the_seat_on_screen(alice):
     assert game.status == Game.Status.FINISHED and game.winner_seat == 0
 
 
-def _race(game_id: int, users_actions: list, barrier: threading.Barrier) -> list:
-    results: list = [None] * len(users_actions)
-
-    def run(i: int, user, action) -> None:
-        try:
-            barrier.wait()
-            results[i] = services.game_submit_action(
-                game_id=game_id, user=user, action=action, request_id=f"race-{i}"
+def _race(game_id: int, users_actions: list) -> list:
+    return at_once(
+        *(
+            partial(
+                services.game_submit_action,
+                game_id=game_id,
+                user=user,
+                action=action,
+                request_id=f"race-{i}",
             )
-        finally:
-            connection.close()
-
-    threads = [
-        threading.Thread(target=run, args=(i, user, action))
-        for i, (user, action) in enumerate(users_actions)
-    ]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(30)
-    return results
+            for i, (user, action) in enumerate(users_actions)
+        )
+    )
 
 
 @pytest.mark.django_db(transaction=True)
@@ -349,7 +341,6 @@ def test_two_racing_requests_exactly_one_applies(alice, bob):
             (bob, {"do": "play", "tile": "5-0", "end": "left"}),
             (bob, {"do": "play", "tile": "5-0", "end": "right"}),
         ],
-        threading.Barrier(2),
     )
     assert sorted(r.ok for r in results) == [False, True], results
     assert [r.code for r in results if not r.ok] == ["not_your_turn"]
@@ -361,9 +352,7 @@ def test_two_racing_requests_exactly_one_applies(alice, bob):
 @pytest.mark.django_db(transaction=True)
 def test_racing_start_from_both_players_both_apply_in_order(alice, bob):
     game = make_game(alice, bob, deals=[SIXES_DEAL])
-    results = _race(
-        game.pk, [(alice, {"do": "start"}), (bob, {"do": "start"})], threading.Barrier(2)
-    )
+    results = _race(game.pk, [(alice, {"do": "start"}), (bob, {"do": "start"})])
     assert all(r.ok for r in results)
     assert sorted(r.version for r in results) == [1, 2]
     game.refresh_from_db()
@@ -472,21 +461,7 @@ def test_no_rematch_while_playing_nor_on_a_shared_screen(alice, bob):
 def test_crossing_rematch_offers_meet_in_one_game(alice, bob):
     """Two offers racing from both seats: the row lock makes the second an acceptance."""
     game = finished_game(alice, bob)
-    results: list = []
-    barrier = threading.Barrier(2)
-
-    def offer(user) -> None:
-        try:
-            barrier.wait()
-            results.append(rematch(game, user, "offer"))
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=offer, args=(user,)) for user in (alice, bob)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(30)
+    results = at_once(partial(rematch, game, alice, "offer"), partial(rematch, game, bob, "offer"))
     assert len(results) == 2 and all(r.ok for r in results)
     created = {r.game_id for r in results if r.game_id is not None}
     assert len(created) == 1 and Game.objects.count() == 2

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 from channels.db import database_sync_to_async
+from django.utils import timezone
 
 from games import errors as game_errors
 from lobby import challenges, messages
@@ -21,6 +22,8 @@ from realtime import errors as realtime_errors
 from tests.games.test_consumers import database_down
 from tests.games.wsclient import WsClient
 from tests.realtime.vocabulary import Wire, assert_vocabulary
+from tournaments.models import Arena
+from tournaments.services import arena_join, arena_start
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -87,6 +90,14 @@ async def test_every_message_of_a_lobby_session_is_of_a_declared_kind(
         await lobby.until(lambda m: m["type"] == "redirect")
     await lobby_d.send({"type": "queue", "do": "leave", "closing": True})
     await lobby_d.until(lambda m: m["type"] == "queue")
+
+    # An arena alice joined starts: she is told on whatever page she is.
+    arena = await database_sync_to_async(Arena.objects.create)(
+        name="Hourly", starts_at=timezone.now()
+    )
+    await database_sync_to_async(arena_join)(user=alice, arena_id=arena.pk)
+    await database_sync_to_async(arena_start)(arena_id=arena.pk)
+    assert (await lobby_a.until(lambda m: m["type"] == "arena_started"))["arena"] == arena.pk
 
     with database_down():
         for lobby in (lobby_a, lobby_b):

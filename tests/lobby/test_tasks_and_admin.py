@@ -21,7 +21,12 @@ def test_challenges_expire_task(alice):
 
 def test_beat_schedule_has_the_periodic_tasks_but_no_clock(settings):
     tasks_by_name = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
-    assert tasks_by_name == {"lobby.tasks.challenges_expire", "lobby.tasks.queue_pair"}
+    assert tasks_by_name == {
+        "lobby.tasks.challenges_expire",
+        "lobby.tasks.queue_pair",
+        "tournaments.tasks.arenas_tick",
+        "tournaments.tasks.arenas_schedule",
+    }
 
 
 def test_challenge_admin(admin_client, alice):

@@ -18,6 +18,7 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils import translation
 
+from games.computer.moves import computer_game_create
 from tests.games.factories import drive, make_game, seeded_deals
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -113,9 +114,12 @@ def test_each_page_loads_the_catalogue_of_its_language(user_factory, client_logg
     game = make_game(alice, bob, deals=seeded_deals(1), balances=(20, 20))
     finished = drive(game.pk, (alice, bob), lambda view: view["status"] == "finished")
     playing = make_game(alice, bob)
+    # A practice game's page (here a spectator's) also loads the hints' script.
+    practice = computer_game_create(user=user_factory("carol"), strength="easy", practice=True)
     client = client_logged_in(alice)
     urls = [
         reverse("game", kwargs={"game_id": playing.pk}),
+        reverse("game", kwargs={"game_id": practice.pk}),
         reverse("game-replay", kwargs={"game_id": finished.pk}),
         reverse("lobby"),
         reverse("live-games"),

@@ -19,10 +19,12 @@ from games.live import messages as game_messages
 from lobby import messages as lobby_messages
 from realtime import messages as shared_messages
 from tests.realtime.vocabulary import hints, kind_of, marked_optional, members, problems
+from tournaments import messages as arena_messages
 
 ROOT = Path(__file__).resolve().parents[2]
-MODULES = (shared_messages, game_messages, lobby_messages)
-SOCKETS = (game_messages, lobby_messages)  # each declares ServerMessage, ClientMessage, LayerEvent
+MODULES = (shared_messages, game_messages, lobby_messages, arena_messages)
+# Each declares ServerMessage, ClientMessage and LayerEvent.
+SOCKETS = (game_messages, lobby_messages, arena_messages)
 
 
 def typed_dicts(module: types.ModuleType) -> list[Any]:

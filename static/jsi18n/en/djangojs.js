@@ -20,6 +20,11 @@
   django.catalog = django.catalog || {};
   
   const newcatalog = {
+    " or ": " or ",
+    "%(games)s game in progress": [
+      "%(games)s game in progress",
+      "%(games)s games in progress"
+    ],
     "%(n)s viewer": [
       "%(n)s viewer",
       "%(n)s viewers"
@@ -30,13 +35,27 @@
     "%(p)s, your decision in the auction": "%(p)s, your decision in the auction",
     "%(p)s, your turn": "%(p)s, your turn",
     "%(p)s, your turn: play a tile": "%(p)s, your turn: play a tile",
+    "%(tile)s %(where)s scores %(p)s": "%(tile)s %(where)s scores %(p)s",
+    "%(tile)s scores %(p)s": "%(tile)s scores %(p)s",
+    "%(time)s left": "%(time)s left",
+    "Accept: your opponent pays you %(paid)s and leads.": "Accept: your opponent pays you %(paid)s and leads.",
     "Computer": "Computer",
     "No bid yet: %(p)s bids at least %(n)s or renounces": "No bid yet: %(p)s bids at least %(n)s or renounces",
     "No bid yet: you bid at least %(n)s or renounce": "No bid yet: you bid at least %(n)s or renounce",
+    "No score: %(list)s.": "No score: %(list)s.",
+    "No tile scores now. You may play: %(list)s.": "No tile scores now. You may play: %(list)s.",
+    "Nobody has joined yet.": "Nobody has joined yet.",
+    "None of your tiles matches an open end (%(ends)s): draw.": "None of your tiles matches an open end (%(ends)s): draw.",
+    "Or raise to %(min)s to %(max)s: accepted, %(min)s costs you %(cost)s and you lead.": "Or raise to %(min)s to %(max)s: accepted, %(min)s costs you %(cost)s and you lead.",
+    "Renounce: the jockey leads for free. Or bid %(min)s to %(max)s: accepted, a bid of %(min)s costs you %(cost)s and you lead.": "Renounce: the jockey leads for free. Or bid %(min)s to %(max)s: accepted, a bid of %(min)s costs you %(cost)s and you lead.",
     "Starting the game\u2026": "Starting the game\u2026",
     "easy": "easy",
     "hard": "hard",
-    "medium": "medium"
+    "medium": "medium",
+    "on a streak": "on a streak",
+    "paused": "paused",
+    "starts in %(time)s": "starts in %(time)s",
+    "watch": "watch"
   };
   for (const key in newcatalog) {
     django.catalog[key] = newcatalog[key];

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from games import engine
+from games.bots.selfplay import play_out
 
 STEP = 0.25
 
@@ -14,22 +15,21 @@ STEP = 0.25
 def positions(seed: int, count: int, every: int = 1) -> Iterator[tuple[Any, int, float]]:
     """(state, seat to act, now) at `count` decisions of random games, one in `every`."""
     rng = random.Random(seed)
+
+    def random_request(state: Any, seat: int, now: float) -> dict[str, Any]:
+        return rng.choice(engine.choices_of(state, seat))
+
     found = 0
     decision = 0
     while True:
         state = engine.new_game(rng=random.Random(rng.getrandbits(64)), created_at=0.0)
-        now = 0.0
-        while state.status in ("waiting", "playing"):
-            now += STEP
-            seat = state.to_act
+        for position in play_out(state, random_request, step=STEP):
+            state, seat, now = position
             if seat is None:
-                state = engine.press_ready(state, now)
-                continue
+                break
             decision += 1
             if decision % every == 0:
                 yield state, seat, now
                 found += 1
                 if found >= count:
                     return
-            legal = engine.legal_actions(state, seat)[:-1]
-            state, _ = engine.apply(state, seat, rng.choice(legal), now)

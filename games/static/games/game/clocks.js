@@ -91,6 +91,18 @@ export class TickPolicy {
   }
 }
 
+/** One clock's readout into its slot {delay, bank, box} (also the how-to page's pictures). */
+export function drawClock(slot, r, view) {
+  slot.delay.textContent = formatDelay(r.delay);
+  slot.bank.textContent = formatClock(r.bank);
+  slot.box.classList.toggle("clock--running", r.running);
+  slot.box.classList.toggle("clock--in-bank", r.running && r.delay === 0);
+  slot.box.classList.toggle("clock--low", r.low);
+  slot.box.classList.toggle("clock--out", r.out);
+  const full = delayMs(view);
+  slot.box.style.setProperty("--delay-frac", String(full > 0 ? r.delay / full : 0));
+}
+
 /**
  * Draws both players' clocks every animation frame and asks for ticks.
  */
@@ -123,14 +135,7 @@ export class ClockView {
     for (const r of clockReadout(view, serverNow)) {
       const slot = this.slots(r.seat);
       if (!slot) continue;
-      slot.delay.textContent = formatDelay(r.delay);
-      slot.bank.textContent = formatClock(r.bank);
-      slot.box.classList.toggle("clock--running", r.running);
-      slot.box.classList.toggle("clock--in-bank", r.running && r.delay === 0);
-      slot.box.classList.toggle("clock--low", r.low);
-      slot.box.classList.toggle("clock--out", r.out);
-      const full = delayMs(view);
-      slot.box.style.setProperty("--delay-frac", String(full > 0 ? r.delay / full : 0));
+      drawClock(slot, r, view);
       if (r.running && r.low) {
         const whole = Math.ceil(r.bank / 1000);
         if (whole !== this.lastWhole) {

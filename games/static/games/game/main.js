@@ -633,6 +633,8 @@ function onState(msg) {
 
   // A connection's first state carries the whole log (a reload, a late spectator).
   renderAll(view, msg.events, msg.log);
+  // For a practice game's hints (practice.js), which only word what the view says.
+  root.dispatchEvent(new CustomEvent("game:state", { detail: { view } }));
   // A turn that newly became mine: the keyboard goes to the hand, unless it is busy elsewhere.
   // Not on a touch screen, where a focus ring on a tile nobody touched reads as a choice.
   const idle = !document.activeElement || document.activeElement === document.body;

@@ -1,0 +1,355 @@
+"""An arena of scripted players at a human pace on the production layout.
+
+Starts two Daphne processes and a Celery worker with beat (tests/live.py) on the database
+and channel layer the environment names (PostgreSQL and Redis for the production layout),
+creates an arena and N players who join it, and plays: each player listens on its user
+socket (/ws/lobby/) for the game a wave made for it, plays it on the game socket with a
+decision every 1 to 3 s (a random legal one; after 8 to 20 of its decisions it resigns, so
+that games end and waves keep pairing), then waits for the next. One more client watches
+the arena's page socket. Measured:
+
+- wave: from a player's game ending (the client holding the game-over state) to the first
+  state of its next game (and, for the first game, from the arena's start);
+- move: from sending an action to its acknowledgement;
+- standings lag: from a game's end to the first standings push that counts it;
+- errors: error answers, refused or failed connections, clients that raised.
+
+It prints its figures, and last, exactly:
+
+    arena N: wave p99 X.XX s, move p99 X.XX s, standings lag p99 X.XX s, errors N
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/spectacular \\
+    REDIS_URL=redis://127.0.0.1:6379/0 \\
+        .venv/bin/python bench/arena.py --players 200 --minutes 4
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import secrets
+import signal
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+from datetime import timedelta
+from importlib import import_module
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+LAST_PAIRING_SECONDS = 30
+
+
+def parse_args() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", type=int, default=200)
+    parser.add_argument("--minutes", type=int, default=4, help="the arena's length")
+    parser.add_argument("--web", type=int, default=2, help="Daphne processes")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--logs", type=Path, help="write the processes' logs to this file")
+    return parser.parse_args()
+
+
+ARGS = parse_args() if __name__ == "__main__" else None
+if ARGS is not None:
+    os.environ.setdefault("DEBUG", "false")
+    os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))
+    os.environ.setdefault("SECURE_SSL_REDIRECT", "false")
+    os.environ["ARENA_LAST_PAIRING_SECONDS"] = str(LAST_PAIRING_SECONDS)
+
+import django  # noqa: E402
+
+django.setup()
+
+import websockets  # noqa: E402
+from asgiref.sync import sync_to_async  # noqa: E402
+from django.conf import settings  # noqa: E402
+from django.contrib.auth import (  # noqa: E402
+    BACKEND_SESSION_KEY,
+    HASH_SESSION_KEY,
+    SESSION_KEY,
+    get_user_model,
+)
+from django.utils import timezone  # noqa: E402
+
+from games import engine  # noqa: E402
+from tournaments.models import Arena  # noqa: E402
+from tournaments.services import arena_join  # noqa: E402
+
+
+@dataclass
+class Figures:
+    waves: list[float] = field(default_factory=list)
+    moves: list[float] = field(default_factory=list)
+    ends: list[tuple[str, int, float]] = field(default_factory=list)  # user, counted, when
+    pushes: list[tuple[float, dict[str, int]]] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    games: set[int] = field(default_factory=set)
+
+
+def session_cookie(user: Any) -> str:
+    store = import_module(settings.SESSION_ENGINE).SessionStore()
+    store[SESSION_KEY] = str(user.pk)
+    store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    store[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    store.create()
+    return str(store.session_key)
+
+
+def bench_players(count: int) -> list[tuple[str, str]]:
+    """(username, session cookie) of `count` players, made once and kept between runs."""
+    model = get_user_model()
+    players = []
+    for index in range(count):
+        user, created = model.objects.get_or_create(username=f"arena{index:03d}")
+        if created:
+            user.set_unusable_password()
+            user.save()
+        players.append((user.get_username(), session_cookie(user)))
+    return players
+
+
+async def open_socket(url: str, cookie: str) -> Any:
+    return await websockets.connect(
+        url,
+        origin=websockets.Origin("http://127.0.0.1"),
+        additional_headers={"Cookie": f"{settings.SESSION_COOKIE_NAME}={cookie}"},
+        open_timeout=60,
+        max_size=2**22,
+    )
+
+
+async def player(
+    base: str,
+    name: str,
+    cookie: str,
+    seed: int,
+    started_at: float,
+    stop: asyncio.Event,
+    figures: Figures,
+) -> None:
+    rng = random.Random(seed)
+    free_since = started_at
+    counted = 0
+    seen: set[int] = set()
+    try:
+        lobby = await open_socket(f"{base}/ws/lobby/", cookie)
+    except Exception as error:
+        figures.errors.append(f"{name}: lobby socket: {error!r}")
+        return
+    try:
+        while not stop.is_set():
+            try:
+                message = json.loads(await asyncio.wait_for(lobby.recv(), 1.0))
+            except TimeoutError:
+                continue
+            if message["type"] != "redirect" or message["game"] in seen:
+                continue
+            seen.add(message["game"])
+            try:
+                result = await play_game(base, cookie, message["game"], rng, figures)
+                figures.waves.append(result.first_state_at - free_since)
+                if result.counted:
+                    counted += 1
+                    figures.ends.append((name, counted, result.ended_at))
+                free_since = result.ended_at
+            except Exception as error:
+                figures.errors.append(f"{name}: game {message['game']}: {error!r}")
+                free_since = time.monotonic()
+    finally:
+        await lobby.close()
+
+
+@dataclass
+class Played:
+    counted: bool
+    first_state_at: float
+    ended_at: float
+
+
+async def play_game(
+    base: str, cookie: str, game_id: int, rng: random.Random, figures: Figures
+) -> Played:
+    times: dict[str, float] = {}
+    counted = await _play(base, cookie, game_id, rng, figures, times)
+    return Played(counted, times["first"], time.monotonic())
+
+
+async def _play(
+    base: str,
+    cookie: str,
+    game_id: int,
+    rng: random.Random,
+    figures: Figures,
+    times: dict[str, float],
+) -> bool:
+    """Play at a human pace; True if the game ended with a result (it then counts)."""
+    socket = await open_socket(f"{base}/ws/games/{game_id}/", cookie)
+    resign_after = rng.randint(8, 20)
+    decisions = 0
+    sent: dict[str, float] = {}
+    # The decision to send, and when: a newer state before then replaces it, as a person
+    # who sees the table change reconsiders.
+    pending: tuple[float, dict[str, Any]] | None = None
+    try:
+        while True:
+            wait = 180.0 if pending is None else max(0.0, pending[0] - time.monotonic())
+            try:
+                message = json.loads(await asyncio.wait_for(socket.recv(), wait))
+            except TimeoutError:
+                if pending is None:
+                    raise
+                decisions += 1
+                request_id = f"{game_id}-{decisions}"
+                sent[request_id] = time.monotonic()
+                request = {"type": "action", "id": request_id, "action": pending[1]}
+                await socket.send(json.dumps(request))
+                pending = None
+                continue
+            now = time.monotonic()
+            if message["type"] == "ack" and message.get("id") in sent:
+                figures.moves.append(now - sent.pop(message["id"]))
+                continue
+            if message["type"] == "error":
+                sent.pop(message.get("id"), None)
+                figures.errors.append(f"game {game_id}: {message.get('code')}")
+                continue
+            if message["type"] != "state":
+                continue
+            times.setdefault("first", now)
+            figures.games.add(game_id)
+            view = message["game"]
+            if view["status"] not in ("waiting", "playing"):
+                return view["status"] == "finished"
+            pending = None
+            choices = engine.choices(view["legal"] or [])
+            if not choices or sent:
+                continue
+            delay = rng.uniform(1.0, 3.0) if view["status"] == "playing" else 0.0
+            action = {"do": "resign"} if decisions >= resign_after else rng.choice(choices)
+            pending = (now + delay, action)
+    finally:
+        await socket.close()
+
+
+async def watch_standings(
+    base: str, cookie: str, arena_id: int, stop: asyncio.Event, figures: Figures
+) -> None:
+    socket = await open_socket(f"{base}/ws/arenas/{arena_id}/", cookie)
+    try:
+        while not stop.is_set():
+            try:
+                message = json.loads(await asyncio.wait_for(socket.recv(), 1.0))
+            except TimeoutError:
+                continue
+            if message["type"] == "standings":
+                counts = {row["user"]: row["wins"] + row["losses"] for row in message["rows"]}
+                figures.pushes.append((time.monotonic(), counts))
+    finally:
+        await socket.close()
+
+
+def standings_lags(figures: Figures) -> list[float]:
+    lags = []
+    for name, counted, ended in figures.ends:
+        seen = next(
+            (at for at, counts in figures.pushes if at >= ended and counts.get(name, 0) >= counted),
+            None,
+        )
+        if seen is not None:
+            lags.append(seen - ended)
+    return lags
+
+
+def p99(values: list[float]) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+
+
+def describe(name: str, values: list[float]) -> str:
+    if not values:
+        return f"{name}: none"
+    return (
+        f"{name}: {len(values)}, p50 {statistics.median(values):.3f} s, "
+        f"p99 {p99(values):.3f} s, max {max(values):.3f} s"
+    )
+
+
+async def run(urls: list[str], players: list[tuple[str, str]], minutes: int) -> Figures:
+    figures = Figures()
+    starts_at = timezone.now() + timedelta(seconds=5)
+    arena = await sync_to_async(Arena.objects.create)(
+        name="Benchmark arena", starts_at=starts_at, minutes=minutes, rated=False
+    )
+    model = get_user_model()
+    for name, _cookie in players:
+        user = await sync_to_async(model.objects.get)(username=name)
+        await sync_to_async(arena_join)(user=user, arena_id=arena.pk)
+    started_at = time.monotonic() + (starts_at - timezone.now()).total_seconds()
+    stop = asyncio.Event()
+    tasks = [
+        asyncio.ensure_future(
+            player(
+                urls[i % len(urls)], name, cookie, ARGS.seed * 10_000 + i, started_at, stop, figures
+            )
+        )
+        for i, (name, cookie) in enumerate(players)
+    ]
+    tasks.append(
+        asyncio.ensure_future(watch_standings(urls[0], players[0][1], arena.pk, stop, figures))
+    )
+    # Until the arena ends and its last games (paired before the quiet) are over.
+    await asyncio.sleep(5 + minutes * 60 + 30)
+    stop.set()
+    for outcome in await asyncio.gather(*tasks, return_exceptions=True):
+        if isinstance(outcome, BaseException):
+            figures.errors.append(repr(outcome))
+    return figures
+
+
+def main() -> None:
+    assert ARGS is not None
+    signal.signal(signal.SIGTERM, lambda _signum, _frame: sys.exit(143))
+    from django.core.management import call_command
+
+    from tests.live import live_platform
+
+    call_command("migrate", verbosity=0)
+    call_command("collectstatic", interactive=False, verbosity=0)
+    players = bench_players(ARGS.players)
+    with live_platform(web=ARGS.web, worker=True, beat=True) as platform:
+        urls = [platform.ws_url(i) for i in range(ARGS.web)]
+        try:
+            figures = asyncio.run(run(urls, players, ARGS.minutes))
+        except BaseException:
+            print(platform.logs(), file=sys.stderr)
+            raise
+        if ARGS.logs:
+            ARGS.logs.write_text(
+                "\n".join(f"--- {p.name} ---\n{p.log()}" for p in platform.processes)
+            )
+    lags = standings_lags(figures)
+    print(f"# {ARGS.players} players, {len(figures.games)} games, {ARGS.web} Daphne processes")
+    print("# " + describe("wave", figures.waves))
+    print("# " + describe("move", figures.moves))
+    print("# " + describe("standings lag", lags))
+    for error in figures.errors[:10]:
+        print(f"# error: {error}")
+    print(
+        f"arena {ARGS.players}: wave p99 {p99(figures.waves):.2f} s, "
+        f"move p99 {p99(figures.moves):.2f} s, standings lag p99 {p99(lags):.2f} s, "
+        f"errors {len(figures.errors)}"
+    )
+
+
+if __name__ == "__main__":
+    main()

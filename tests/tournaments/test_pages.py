@@ -1,0 +1,128 @@
+"""The arenas' pages, forms, tasks and admin."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from tournaments import services, tasks
+from tournaments.models import Arena, ArenaPlayer
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def arena() -> Arena:
+    return Arena.objects.create(
+        name="Friday <b>night</b>", starts_at=timezone.now() + timedelta(minutes=10)
+    )
+
+
+def test_the_list_shows_the_arenas_to_anyone(client, arena):
+    page = client.get(reverse("arenas"))
+    body = page.content.decode()
+    assert page.status_code == 200
+    assert "Friday &lt;b&gt;night&lt;/b&gt;" in body and "<b>night</b>" not in body
+    assert "Create your own arena" not in body
+
+
+@pytest.mark.parametrize("language, words", [("en", "Join"), ("es", "Unirse")])
+def test_the_arena_page_offers_to_join_in_the_readers_language(
+    client_logged_in, alice, arena, language, words
+):
+    client = client_logged_in(alice)
+    client.cookies["django_language"] = language
+    page = client.get(reverse("arena", kwargs={"arena_id": arena.pk}))
+    assert page.status_code == 200
+    assert words in page.content.decode()
+
+
+def test_join_pause_and_withdraw_by_forms(client_logged_in, alice, arena):
+    client = client_logged_in(alice)
+    url = reverse("arena", kwargs={"arena_id": arena.pk})
+    assert client.post(reverse("arena-join", kwargs={"arena_id": arena.pk})).url == url
+    assert ArenaPlayer.objects.get(arena=arena, user=alice).state == "active"
+    page = client.get(url).content.decode()
+    assert "alice" in page and "Pause" in page
+    client.post(reverse("arena-pause", kwargs={"arena_id": arena.pk}))
+    assert ArenaPlayer.objects.get(arena=arena, user=alice).state == "paused"
+    client.post(reverse("arena-withdraw", kwargs={"arena_id": arena.pk}))
+    assert ArenaPlayer.objects.get(arena=arena, user=alice).state == "withdrawn"
+    assert "alice" not in client.get(url).content.decode().split("<tbody")[1]
+
+
+def test_forms_refuse_what_they_cannot_do(client, client_logged_in, alice, arena):
+    join = reverse("arena-join", kwargs={"arena_id": arena.pk})
+    assert client.post(join).status_code == 302 and not ArenaPlayer.objects.exists()  # login
+    signed_in = client_logged_in(alice)
+    assert signed_in.get(join).status_code == 405
+    missing = signed_in.post(reverse("arena-join", kwargs={"arena_id": 10**9}), follow=True)
+    assert "No such arena." in missing.content.decode()
+    assert signed_in.get(reverse("arena", kwargs={"arena_id": 10**9})).status_code == 404
+
+
+def test_a_player_creates_an_arena_and_is_in_it(client_logged_in, alice):
+    client = client_logged_in(alice)
+    starts = (timezone.now() + timedelta(minutes=30)).strftime("%Y-%m-%dT%H:%M")
+    form = {"name": "Alice's", "starts_at": starts, "minutes": 30, "bank_seconds": 120}
+    answer = client.post(reverse("arenas"), form)
+    arena = Arena.objects.get(name="Alice's")
+    assert answer.url == reverse("arena", kwargs={"arena_id": arena.pk})
+    assert arena.created_by == alice and not arena.rated
+    assert ArenaPlayer.objects.filter(arena=arena, user=alice).exists()
+    far = (timezone.now() + timedelta(days=3)).strftime("%Y-%m-%dT%H:%M")
+    refused = client.post(reverse("arenas"), {**form, "starts_at": far})
+    assert refused.status_code == 200 and Arena.objects.count() == 1
+
+
+def test_the_tasks_run_the_services(alice, bob):
+    arena = Arena.objects.create(name="Now", starts_at=timezone.now() - timedelta(seconds=1))
+    for user in (alice, bob):
+        services.arena_join(user=user, arena_id=arena.pk)
+    assert tasks.arenas_tick_task()["started"] == 1
+    assert tasks.arenas_schedule_task() == 0
+
+
+def test_the_admin_lists_cancels_and_removes(admin_client, alice, arena):
+    services.arena_join(user=alice, arena_id=arena.pk)
+    listing = admin_client.get(reverse("admin:tournaments_arena_changelist"))
+    assert listing.status_code == 200 and "Friday" in listing.content.decode()
+    change = admin_client.get(reverse("admin:tournaments_arena_change", args=[arena.pk]))
+    assert change.status_code == 200 and "alice" in change.content.decode()
+    entry = ArenaPlayer.objects.get(arena=arena, user=alice)
+    admin_client.post(
+        reverse("admin:tournaments_arenaplayer_changelist"),
+        {"action": "remove", "_selected_action": [entry.pk]},
+    )
+    assert ArenaPlayer.objects.get(pk=entry.pk).state == "removed"
+    admin_client.post(
+        reverse("admin:tournaments_arena_changelist"),
+        {"action": "cancel", "_selected_action": [arena.pk]},
+    )
+    arena.refresh_from_db()
+    assert arena.status == Arena.Status.CANCELLED
+
+
+def test_the_home_page_offers_the_arenas_and_the_profile_lists_those_played(
+    client_logged_in, alice, bob, arena
+):
+    client = client_logged_in(alice)
+    home = client.get(reverse("home")).content.decode()
+    assert reverse("arena-join", kwargs={"arena_id": arena.pk}) in home
+    client.post(reverse("arena-join", kwargs={"arena_id": arena.pk}))
+    home = client.get(reverse("home")).content.decode()
+    assert reverse("arena-join", kwargs={"arena_id": arena.pk}) not in home  # joined: Open
+    Arena.objects.filter(pk=arena.pk).update(starts_at=timezone.now())
+    services.arena_start(arena_id=arena.pk)
+    services.arena_join(user=bob, arena_id=arena.pk)
+    [game] = services.arena_wave(arena_id=arena.pk)
+    from games import services as game_services
+
+    game_services.game_submit_action(
+        game_id=game.pk, user=bob, action={"do": "resign"}, request_id="r"
+    )
+    profile = client.get(reverse("profile", kwargs={"username": "alice"})).content.decode()
+    assert "Arenas played" in profile and "rank 1 of 2" in profile

@@ -1,0 +1,218 @@
+"""The arenas' services: joining, waves, scores recounted from the games, the arena's clock."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.test import override_settings
+from django.utils import timezone
+
+from games import services as game_services
+from games.clock import timebase
+from games.models import Game
+from lobby.models import QueueEntry
+from lobby.services import queue_join
+from tournaments import arena as scoring
+from tournaments import services
+from tournaments.errors import ArenaError
+from tournaments.models import Arena, ArenaGame, ArenaPlayer, ArenaSchedule
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def players(user_factory):
+    return [user_factory(name) for name in ("ana", "ben", "cai", "dee")]
+
+
+def running_arena(**fields) -> Arena:
+    now = timezone.now()
+    arena = Arena.objects.create(
+        name="Test arena", starts_at=now - timedelta(minutes=1), minutes=60, **fields
+    )
+    services.arena_start(arena_id=arena.pk, now=now)
+    arena.refresh_from_db()
+    return arena
+
+
+def resign(game: Game, user) -> None:
+    result = game_services.game_submit_action(
+        game_id=game.pk, user=user, action={"do": "resign"}, request_id=f"resign-{game.pk}"
+    )
+    assert result.ok, result.code
+
+
+def loser_of(game: Game, winner) -> object:
+    return game.player1 if game.player0 == winner else game.player0
+
+
+def entry(arena: Arena, user) -> ArenaPlayer:
+    return ArenaPlayer.objects.get(arena=arena, user=user)
+
+
+def test_a_wave_pairs_the_free_players_once_with_the_arenas_clock(players):
+    arena = running_arena(bank_seconds=60)
+    for user in players:
+        services.arena_join(user=user, arena_id=arena.pk)
+    games = services.arena_wave(arena_id=arena.pk)
+    assert len(games) == 2
+    assert {p for g in games for p in (g.player0_id, g.player1_id)} == {u.pk for u in players}
+    assert all(g.setup["banks"] == [60.0, 60.0] for g in games)
+    assert services.arena_wave(arena_id=arena.pk) == []  # a second run pairs nobody twice
+    assert ArenaGame.objects.filter(arena=arena).count() == 2
+
+
+def test_scores_follow_wins_streaks_and_voids(players):
+    ana, ben = players[:2]
+    arena = running_arena()
+    for user in (ana, ben):
+        services.arena_join(user=user, arena_id=arena.pk)
+    won = []
+    for _ in range(4):
+        [game] = services.arena_wave(arena_id=arena.pk)
+        resign(game, ben)  # ana wins every game
+        won.append(game)
+        arena.refresh_from_db()
+    assert (entry(arena, ana).score, entry(arena, ana).streak) == (2 + 2 + 4 + 4, 4)
+    assert entry(arena, ben).score == 0 and entry(arena, ben).losses == 4
+    # The third game voided (a service fault): it counts nothing and breaks no streak, so
+    # the fourth is now ana's third win in a row: 2 + 2 + 4.
+    assert game_services.game_void(game_id=won[2].pk)
+    ana_entry = entry(arena, ana)
+    assert (ana_entry.score, ana_entry.wins, ana_entry.streak) == (8, 3, 3)
+    assert recounted(arena) == {e.user_id: e.score for e in ArenaPlayer.objects.filter(arena=arena)}
+
+
+def recounted(arena: Arena) -> dict[int, int]:
+    """Each player's score recomputed from the arena's games alone."""
+    outcomes: dict[int, list[scoring.Outcome]] = {}
+    for played in ArenaGame.objects.filter(arena=arena, ended_at__isnull=False).order_by(
+        "ended_at", "pk"
+    ):
+        game = played.game
+        for seat, user_id in enumerate((played.player0_id, played.player1_id)):
+            if game.status != Game.Status.FINISHED:
+                outcome = scoring.Outcome.NONE
+            else:
+                won = game.winner_seat == seat
+                outcome = scoring.Outcome.WIN if won else scoring.Outcome.LOSS
+            outcomes.setdefault(user_id, []).append(outcome)
+    return {user_id: scoring.total(seq)[0] for user_id, seq in outcomes.items()}
+
+
+def test_a_paused_player_is_not_paired_and_a_rejoined_one_is(players):
+    ana, ben = players[:2]
+    arena = running_arena()
+    for user in (ana, ben):
+        services.arena_join(user=user, arena_id=arena.pk)
+    services.arena_pause(user=ben, arena_id=arena.pk)
+    assert services.arena_wave(arena_id=arena.pk) == []
+    services.arena_join(user=ben, arena_id=arena.pk)
+    assert len(services.arena_wave(arena_id=arena.pk)) == 1
+
+
+def test_the_queue_and_the_arena_exclude_each_other(players):
+    ana = players[0]
+    arena = running_arena()
+    queue_join(user=ana)
+    assert QueueEntry.objects.filter(user=ana).exists()
+    services.arena_join(user=ana, arena_id=arena.pk)
+    assert not QueueEntry.objects.filter(user=ana).exists()
+    queue_join(user=ana)
+    assert entry(arena, ana).state == ArenaPlayer.State.PAUSED
+
+
+def test_no_pairing_in_the_last_minute_and_games_running_at_the_end_still_count(players):
+    arena = running_arena()
+    for user in players:
+        services.arena_join(user=user, arena_id=arena.pk)
+    [first, second] = services.arena_wave(arena_id=arena.pk)
+    resign(first, loser_of(first, first.player0))
+    late = arena.ends_at - timedelta(seconds=30)
+    assert services.arena_wave(arena_id=arena.pk, now=late) == []
+    assert services.arena_finish(arena_id=arena.pk, now=arena.ends_at)
+    resign(second, second.player1)  # ends after the arena did: counts
+    arena.refresh_from_db()
+    assert arena.status == Arena.Status.FINISHED
+    assert entry(arena, second.player0).score == 2
+    assert not ArenaPlayer.objects.filter(arena=arena, free_since__isnull=False).exists()
+
+
+def test_an_abort_counts_nothing_and_pauses_who_never_pressed_start(players, monkeypatch):
+    ana, ben = players[:2]
+    arena = running_arena()
+    for user in (ana, ben):
+        services.arena_join(user=user, arena_id=arena.pk)
+    [game] = services.arena_wave(arena_id=arena.pk)
+    starter = game.player0
+    assert game_services.game_submit_action(
+        game_id=game.pk, user=starter, action={"do": "start"}, request_id="s"
+    ).ok
+    later = game.state["created_at"] + 61  # P1: nobody may wait a minute for a Start
+    monkeypatch.setattr(timebase, "server_now", lambda: later)
+    assert game_services.game_advance(game_id=game.pk).changed
+    game.refresh_from_db()
+    assert game.status == Game.Status.ABORTED
+    assert entry(arena, starter).state == ArenaPlayer.State.ACTIVE
+    assert entry(arena, starter).free_since is not None
+    assert entry(arena, game.player1).state == ArenaPlayer.State.PAUSED
+    assert entry(arena, starter).score == 0
+
+
+def test_joining_checks_the_arena_and_the_rating_band(players):
+    ana = players[0]
+    over = Arena.objects.create(
+        name="Old", starts_at=timezone.now() - timedelta(hours=2), minutes=30
+    )
+    with pytest.raises(ArenaError) as refused:
+        services.arena_join(user=ana, arena_id=over.pk)
+    assert refused.value.code == "arena_over"
+    strong = running_arena(min_rating=1800)
+    with pytest.raises(ArenaError) as refused:
+        services.arena_join(user=ana, arena_id=strong.pk)
+    assert refused.value.code == "arena_rating_band"
+    with pytest.raises(ArenaError) as refused:
+        services.arena_join(user=ana, arena_id=10**9)
+    assert refused.value.code == "arena_not_found"
+
+
+def test_a_removed_player_cannot_rejoin(players):
+    ana = players[0]
+    arena = running_arena()
+    joined = services.arena_join(user=ana, arena_id=arena.pk)
+    assert services.arena_remove_player(entry_id=joined.pk)
+    with pytest.raises(ArenaError):
+        services.arena_join(user=ana, arena_id=arena.pk)
+
+
+@override_settings(ARENAS_PER_PLAYER_PER_DAY=1)
+def test_players_create_arenas_within_a_daily_limit(players):
+    ana = players[0]
+    options = {"name": "Ana's", "minutes": 30, "bank_seconds": 120, "rated": False}
+    arena = services.arena_create(user=ana, starts_at=timezone.now(), **options)
+    assert entry(arena, ana).state == ArenaPlayer.State.ACTIVE
+    with pytest.raises(ArenaError) as refused:
+        services.arena_create(user=ana, starts_at=timezone.now(), **options)
+    assert refused.value.code == "too_many_arenas"
+
+
+def test_a_schedule_creates_each_arena_once():
+    ArenaSchedule.objects.create(name="Hourly", every_hours=1, at_minute=0, minutes=60)
+    now = timezone.now()
+    made = services.arenas_schedule(now=now, ahead=timedelta(hours=3))
+    assert made == 3
+    assert services.arenas_schedule(now=now, ahead=timedelta(hours=3)) == 0
+    assert all(a.starts_at.minute == 0 for a in Arena.objects.all())
+
+
+def test_the_tick_starts_pairs_and_ends_an_arena(players):
+    now = timezone.now()
+    arena = Arena.objects.create(name="Soon", starts_at=now + timedelta(seconds=5), minutes=10)
+    for user in players:
+        services.arena_join(user=user, arena_id=arena.pk, now=now)
+    assert services.arenas_tick(now=now)["started"] == 0
+    later = now + timedelta(seconds=6)
+    result = services.arenas_tick(now=later)
+    assert (result["started"], result["games"]) == (1, 2)
+    assert services.arenas_tick(now=arena.ends_at + timedelta(seconds=1))["ended"] == 1

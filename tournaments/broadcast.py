@@ -1,0 +1,78 @@
+"""Pushes of the arenas, sent after the commit: the standings to the arena's page sockets
+(at most once a second per arena), and "your arena started" to its players' sockets."""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.urls import reverse
+from django.utils import timezone
+
+from lobby.messages import ArenaStartedEvent
+from lobby.selectors import user_group
+from realtime.fanout import group_send_all
+from tournaments.messages import ArenaStandingsEvent
+from tournaments.models import Arena, ArenaPlayer
+
+logger = logging.getLogger(__name__)
+
+PUSH_EVERY = timedelta(seconds=1)
+
+
+def standings_changed_on_commit(arena: Arena) -> None:
+    """Mark the standings changed; once committed, push them now unless pushed within the
+    last second (the arenas' tick then pushes them, tournaments.services.arenas_tick)."""
+    Arena.objects.filter(pk=arena.pk).update(standings_dirty=True)
+    transaction.on_commit(lambda: _push_if_due(arena.pk, timezone.now()))
+
+
+def standings_push_due(*, now: datetime | None = None) -> int:
+    """Push every arena's changed standings not pushed within the last second."""
+    now = now or timezone.now()
+    due = Arena.objects.filter(standings_dirty=True).values_list("pk", flat=True)
+    return sum(_push_if_due(arena_id, now) for arena_id in due)
+
+
+def _push_if_due(arena_id: int, now: datetime) -> bool:
+    from tournaments.selectors import arena_group, standings_message
+
+    # Claimed by one conditional update: two processes never push the same change twice.
+    claimed = (
+        Arena.objects.filter(pk=arena_id, standings_dirty=True)
+        .exclude(standings_pushed_at__gt=now - PUSH_EVERY)
+        .update(standings_dirty=False, standings_pushed_at=now)
+    )
+    if not claimed:
+        return False
+    arena = Arena.objects.get(pk=arena_id)
+    event: ArenaStandingsEvent = {"type": "arena.standings", "message": standings_message(arena)}
+    try:
+        group_send_all([(arena_group(arena_id), event)])
+    except Exception:  # the standings are committed; the pages also read them on reload
+        logger.exception("standings push of arena %s failed", arena_id)
+    return True
+
+
+def arena_started_on_commit(arena: Arena) -> None:
+    """Every player who joined before the start is told on whatever page they are."""
+    event: ArenaStartedEvent = {
+        "type": "arena.started",
+        "arena": arena.pk,
+        "name": arena.name,
+        "url": reverse("arena", kwargs={"arena_id": arena.pk}),
+    }
+    users = list(
+        ArenaPlayer.objects.filter(arena=arena, state=ArenaPlayer.State.ACTIVE).values_list(
+            "user_id", flat=True
+        )
+    )
+
+    def send() -> None:
+        try:
+            group_send_all([(user_group(user_id), event) for user_id in users])
+        except Exception:
+            logger.exception("arena %s start notice failed", arena.pk)
+
+    transaction.on_commit(send)

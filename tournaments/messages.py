@@ -1,0 +1,47 @@
+"""The arena page socket's messages (docs/protocol.md, "Arena socket").
+
+(No `from __future__ import annotations`: see realtime.messages.)
+"""
+
+from typing import Literal, TypeAlias, TypedDict
+
+from realtime.messages import ErrorMessage, PingMessage, PongMessage, ServiceMessage
+
+
+class StandingRow(TypedDict):
+    """One player's line of the standings: public facts only."""
+
+    rank: int
+    user: str
+    score: int
+    streak: int
+    fire: bool  # on a streak: the next win counts double
+    wins: int
+    losses: int
+    performance: int | None
+    state: str  # active, paused or withdrawn
+    game: int | None  # the arena game in progress
+
+
+class StandingsMessage(TypedDict):
+    """The whole standings, pushed at most once a second per arena, and on connecting."""
+
+    type: Literal["standings"]
+    arena: int
+    status: str  # scheduled, running, finished or cancelled
+    starts_in: float  # seconds
+    ends_in: float
+    rows: list[StandingRow]
+    playing: int  # games in progress
+
+
+class ArenaStandingsEvent(TypedDict):
+    """Channel-layer event to an arena's group: the message, built once for every socket."""
+
+    type: Literal["arena.standings"]
+    message: StandingsMessage
+
+
+ServerMessage: TypeAlias = StandingsMessage | ErrorMessage | PongMessage | ServiceMessage
+ClientMessage: TypeAlias = PingMessage
+LayerEvent: TypeAlias = ArenaStandingsEvent

@@ -1,0 +1,23 @@
+"""The arenas listen to games (a game over counts in its arena) and to the lobby (joining the
+"Play now" queue pauses the player's arenas)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.dispatch import receiver
+
+from games.models import Game
+from games.signals import game_status_changed
+from lobby.signals import queue_joined
+from tournaments.services import arena_game_over, players_paused_for_queue
+
+
+@receiver(game_status_changed, dispatch_uid="tournaments.arena_game_over")
+def game_over(sender: Any, *, game: Game, **kwargs: Any) -> None:
+    arena_game_over(game=game)
+
+
+@receiver(queue_joined, dispatch_uid="tournaments.pause_for_queue")
+def paused_for_queue(sender: Any, *, user_id: int, **kwargs: Any) -> None:
+    players_paused_for_queue(user_id=user_id)

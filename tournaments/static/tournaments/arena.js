@@ -1,0 +1,129 @@
+// The arena page: the standings re-drawn from every {"type": "standings"} push of
+// /ws/arenas/<id>/, the countdown, and the player taken to their game once paired.
+import { Socket, socketUrl } from "../realtime/socket.js";
+
+const fill = (text, values) => interpolate(text, values, true);
+const root = document.querySelector(".arena[data-arena]");
+const rows = root && root.querySelector("[data-role=rows]");
+const countdown = root && root.querySelector("[data-role=countdown]");
+const playing = root && root.querySelector("[data-role=playing]");
+const me = root ? root.dataset.me : undefined;
+// Links built from the server's own URLs, with a placeholder swapped for the real value.
+const profileUrl = (name) => root.dataset.profileUrl.replace("__name__", encodeURIComponent(name));
+const gameUrl = (id) => root.dataset.gameUrl.replace(/0\/$/, `${id}/`);
+
+let clock = { status: countdown ? countdown.dataset.status : "", startsAt: 0, endsAt: 0 };
+
+function setClock(status, startsIn, endsIn) {
+  const now = Date.now();
+  clock = { status, startsAt: now + startsIn * 1000, endsAt: now + endsIn * 1000 };
+  tick();
+}
+
+function mmss(ms) {
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  const minutes = Math.floor(seconds / 60);
+  return `${minutes}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+function tick() {
+  if (!countdown) return;
+  const now = Date.now();
+  if (clock.status === "scheduled") {
+    countdown.textContent = fill(gettext("starts in %(time)s"), { time: mmss(clock.startsAt - now) });
+  } else if (clock.status === "running") {
+    countdown.textContent = fill(gettext("%(time)s left"), { time: mmss(clock.endsAt - now) });
+  } else {
+    countdown.textContent = "";
+  }
+}
+
+function cell(text, className) {
+  const td = document.createElement("td");
+  if (className) td.className = className;
+  td.textContent = text;
+  return td;
+}
+
+function link(href, text, className) {
+  const a = document.createElement("a");
+  a.href = href;
+  a.textContent = text;
+  if (className) a.className = className;
+  return a;
+}
+
+function row(standing) {
+  const tr = document.createElement("tr");
+  if (standing.user === me) {
+    tr.className = "standings__me";
+    tr.setAttribute("aria-current", "true");
+  }
+  tr.append(cell(String(standing.rank)));
+  const player = cell("", "standings__player");
+  player.append(link(profileUrl(standing.user), standing.user));
+  if (standing.fire) {
+    const fire = document.createElement("span");
+    fire.className = "standings__fire";
+    fire.title = gettext("on a streak");
+    fire.textContent = "×2";
+    player.append(" ", fire);
+  }
+  if (standing.state === "paused") {
+    const paused = document.createElement("span");
+    paused.className = "muted";
+    paused.textContent = ` (${gettext("paused")})`;
+    player.append(paused);
+  }
+  if (standing.game) {
+    player.append(" ", link(gameUrl(standing.game), gettext("watch"), "standings__watch"));
+  }
+  tr.append(player);
+  const score = cell("");
+  const strong = document.createElement("strong");
+  strong.textContent = String(standing.score);
+  score.append(strong);
+  tr.append(score, cell(`${standing.wins}–${standing.losses}`, "standings__wl"));
+  tr.append(cell(standing.performance === null ? "–" : String(standing.performance), "standings__perf"));
+  return tr;
+}
+
+let leaving = false;
+
+function render(message) {
+  setClock(message.status, message.starts_in, message.ends_in);
+  if (message.status !== countdown.dataset.status) {
+    window.location.reload(); // started, finished or cancelled since served: new buttons
+    return;
+  }
+  const ranked = message.rows.map(row);
+  rows.replaceChildren(...ranked);
+  if (!ranked.length) {
+    const empty = document.createElement("tr");
+    empty.append(cell(gettext("Nobody has joined yet.")));
+    empty.firstChild.colSpan = 5;
+    rows.append(empty);
+  }
+  playing.textContent = fill(
+    ngettext("%(games)s game in progress", "%(games)s games in progress", message.playing),
+    { games: message.playing },
+  );
+  const mine = message.rows.find((standing) => standing.user === me);
+  if (mine && mine.game && mine.state === "active" && message.status === "running" && !leaving) {
+    leaving = true;
+    window.location.assign(gameUrl(mine.game));
+  }
+}
+
+if (root && root.dataset.wsPath) {
+  const socket = new Socket(socketUrl(root.dataset.wsPath), {
+    onMessage: (message) => {
+      if (message.type === "standings") render(message);
+    },
+  });
+  socket.connect();
+}
+if (countdown) {
+  setClock(clock.status, Number(countdown.dataset.startsIn), Number(countdown.dataset.endsIn));
+  window.setInterval(tick, 1000);
+}
