@@ -37,7 +37,6 @@ import sys
 import time
 from dataclasses import dataclass, field
 from datetime import timedelta
-from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +52,7 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--minutes", type=int, default=4, help="the arena's length")
     parser.add_argument("--web", type=int, default=2, help="Daphne processes")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--logs", type=Path, help="write the processes' logs to this file")
     return parser.parse_args()
 
 
@@ -70,14 +70,10 @@ django.setup()
 import websockets  # noqa: E402
 from asgiref.sync import sync_to_async  # noqa: E402
 from django.conf import settings  # noqa: E402
-from django.contrib.auth import (  # noqa: E402
-    BACKEND_SESSION_KEY,
-    HASH_SESSION_KEY,
-    SESSION_KEY,
-    get_user_model,
-)
+from django.contrib.auth import get_user_model  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
+from bench.sessions import session_cookie  # noqa: E402
 from games import engine  # noqa: E402
 from tournaments.models import Arena  # noqa: E402
 from tournaments.services import arena_join  # noqa: E402
@@ -91,15 +87,6 @@ class Figures:
     pushes: list[tuple[float, dict[str, int]]] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     games: set[int] = field(default_factory=set)
-
-
-def session_cookie(user: Any) -> str:
-    store = import_module(settings.SESSION_ENGINE).SessionStore()
-    store[SESSION_KEY] = str(user.pk)
-    store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-    store[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    store.create()
-    return str(store.session_key)
 
 
 def bench_players(count: int) -> list[tuple[str, str]]:
@@ -194,34 +181,60 @@ async def _play(
     resign_after = rng.randint(8, 20)
     decisions = 0
     sent: dict[str, float] = {}
+    # The decision to send, and when: a newer state before then replaces it, as a person
+    # who sees the table change reconsiders.
+    pending: tuple[float, dict[str, Any]] | None = None
+    last: dict[str, Any] | None = None  # the newest state received
+    asked: dict[str, dict[str, Any]] = {}
+
+    def decide(message: dict[str, Any], now: float) -> tuple[float, dict[str, Any]] | None:
+        view = message["game"]
+        choices = engine.choices(view["legal"] or [])
+        if not choices:
+            return None
+        delay = rng.uniform(1.0, 3.0) if view["status"] == "playing" else 0.0
+        action = {"do": "resign"} if decisions >= resign_after else rng.choice(choices)
+        return now + delay, action
+
     try:
         while True:
-            message = json.loads(await asyncio.wait_for(socket.recv(), 180))
+            # Never 0: a state already received must be read before acting on an older one.
+            wait = 180.0 if pending is None else max(0.02, pending[0] - time.monotonic())
+            try:
+                message = json.loads(await asyncio.wait_for(socket.recv(), wait))
+            except TimeoutError:
+                if pending is None:
+                    raise
+                decisions += 1
+                request_id = f"{game_id}-{decisions}"
+                sent[request_id] = time.monotonic()
+                asked[request_id] = pending[1]
+                request = {"type": "action", "id": request_id, "action": pending[1]}
+                await socket.send(json.dumps(request))
+                pending = None
+                continue
             now = time.monotonic()
             if message["type"] == "ack" and message.get("id") in sent:
                 figures.moves.append(now - sent.pop(message["id"]))
+                # The state this action made may have come first: decide on it now.
+                if last is not None and last["version"] >= message.get("version", 0):
+                    pending = decide(last, now)
                 continue
             if message["type"] == "error":
                 sent.pop(message.get("id"), None)
-                figures.errors.append(f"game {game_id}: {message.get('code')}")
+                action = asked.get(message.get("id"), {}).get("do")
+                figures.errors.append(f"game {game_id}: {action}: {message.get('code')}")
                 continue
             if message["type"] != "state":
                 continue
             times.setdefault("first", now)
             figures.games.add(game_id)
-            view = message["game"]
-            if view["status"] not in ("waiting", "playing"):
-                return view["status"] == "finished"
-            choices = engine.choices(view["legal"] or [])
-            if not choices or sent:
+            if last is not None and message["version"] < last["version"]:
                 continue
-            if view["status"] == "playing":
-                await asyncio.sleep(rng.uniform(1.0, 3.0))
-            decisions += 1
-            action = {"do": "resign"} if decisions > resign_after else rng.choice(choices)
-            request_id = f"{game_id}-{decisions}"
-            sent[request_id] = time.monotonic()
-            await socket.send(json.dumps({"type": "action", "id": request_id, "action": action}))
+            last = message
+            if message["game"]["status"] not in ("waiting", "playing"):
+                return bool(message["game"]["status"] == "finished")
+            pending = None if sent else decide(message, now)
     finally:
         await socket.close()
 
@@ -243,15 +256,16 @@ async def watch_standings(
         await socket.close()
 
 
-def standings_lags(figures: Figures) -> list[float]:
+def standings_lags(figures: Figures) -> list[tuple[float, str, int]]:
+    """(lag, player, game) for each counted game: its end to the first push counting it.
+
+    The push may reach the watcher before the game's last state reaches its player (both
+    leave the server at the commit): that lag is 0."""
     lags = []
     for name, counted, ended in figures.ends:
-        seen = next(
-            (at for at, counts in figures.pushes if at >= ended and counts.get(name, 0) >= counted),
-            None,
-        )
+        seen = next((at for at, counts in figures.pushes if counts.get(name, 0) >= counted), None)
         if seen is not None:
-            lags.append(seen - ended)
+            lags.append((max(0.0, seen - ended), name, counted))
     return lags
 
 
@@ -320,13 +334,20 @@ def main() -> None:
         except BaseException:
             print(platform.logs(), file=sys.stderr)
             raise
-    lags = standings_lags(figures)
+        if ARGS.logs:
+            ARGS.logs.write_text(
+                "\n".join(f"--- {p.name} ---\n{p.log()}" for p in platform.processes)
+            )
+    lagged = standings_lags(figures)
+    lags = [lag for lag, _name, _game in lagged]
     print(f"# {ARGS.players} players, {len(figures.games)} games, {ARGS.web} Daphne processes")
     print("# " + describe("wave", figures.waves))
     print("# " + describe("move", figures.moves))
     print("# " + describe("standings lag", lags))
     for error in figures.errors[:10]:
         print(f"# error: {error}")
+    for lag, name, counted in sorted(lagged, reverse=True)[:3]:
+        print(f"# slowest standings: {name}'s game {counted} counted {lag:.2f} s after its end")
     print(
         f"arena {ARGS.players}: wave p99 {p99(figures.waves):.2f} s, "
         f"move p99 {p99(figures.moves):.2f} s, standings lag p99 {p99(lags):.2f} s, "

@@ -29,7 +29,6 @@ import tempfile
 import time
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
-from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -103,18 +102,6 @@ def wait_for_http(url: str, platform: subprocess.Popen[bytes], timeout: float) -
         except OSError:
             time.sleep(0.3)
     raise RuntimeError(f"{url} did not answer in {timeout:.0f} s")
-
-
-def session_cookie(user: Any) -> str:
-    from django.conf import settings
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-
-    store = import_module(settings.SESSION_ENGINE).SessionStore()
-    store[SESSION_KEY] = str(user.pk)
-    store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-    store[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    store.create()
-    return str(store.session_key)
 
 
 async def play_human(url: str, cookie: str, game_id: int) -> None:
@@ -200,6 +187,8 @@ def run(url: str, moves: int, strength: str) -> list[float]:
     from games.models import Game
 
     human = get_user_model().objects.create_user("pushbench", password=secrets.token_hex(16))
+    from bench.sessions import session_cookie
+
     cookie = session_cookie(human)
     game_ids: list[int] = []
     found: list[float] = []

@@ -64,7 +64,6 @@ from collections import deque
 from collections.abc import MutableMapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -142,15 +141,11 @@ django.setup()
 import websockets  # noqa: E402
 from asgiref.sync import sync_to_async  # noqa: E402
 from django.conf import settings  # noqa: E402
-from django.contrib.auth import (  # noqa: E402
-    BACKEND_SESSION_KEY,
-    HASH_SESSION_KEY,
-    SESSION_KEY,
-    get_user_model,
-)
+from django.contrib.auth import get_user_model  # noqa: E402
 from django.db import connection  # noqa: E402
 
 from bench.relay import LOG_TABLE_SQL  # noqa: E402
+from bench.sessions import session_cookie  # noqa: E402
 from games import engine, services  # noqa: E402
 from games.clock import timebase  # noqa: E402
 from games.models import Game  # noqa: E402
@@ -162,15 +157,6 @@ RATE_LIMIT = min(
     settings.WS_RATE_LIMIT_CONNECTION, settings.WS_RATE_LIMIT_USER, settings.WS_RATE_LIMIT_GAME
 )
 RATE_WINDOW = settings.WS_RATE_LIMIT_WINDOW
-
-
-def session_cookie(user: Any) -> str:
-    store = import_module(settings.SESSION_ENGINE).SessionStore()
-    store[SESSION_KEY] = str(user.pk)
-    store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-    store[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    store.create()
-    return str(store.session_key)
 
 
 def bench_users(index: int) -> tuple[Any, Any]:

@@ -637,12 +637,23 @@ def seat_names_clean(names: tuple[str, str], *, owner: User | None = None) -> tu
 def same_device_game_create(*, user: User, names: tuple[str, str]) -> Game:
     """A game on one shared screen: both seats are the same user, and it is never rated.
 
-    `names` are the two players' names, seat 0 first (see seat_names_clean).
+    `names` are the two players' names, seat 0 first (see seat_names_clean). Both players
+    are at the screen that asked for the game: that request is both Starts (P1), and the
+    screen goes straight to the hand-over, where the clocks wait for the first reveal (R7.7).
     """
     first, second = seat_names_clean(names, owner=user)
-    return game_create(
-        player0=user, player1=user, rated=False, same_device=True, seat_names=[first, second]
-    )
+    with transaction.atomic():
+        game = game_create(
+            player0=user, player1=user, rated=False, same_device=True, seat_names=[first, second]
+        )
+        for seat in (0, 1):
+            result = game_submit_action(
+                game_id=game.pk, user=user, action={"do": "start"}, request_id=f"start-{seat}"
+            )
+            if not result.ok:  # a new game always takes both Starts: a bug if not
+                raise RuntimeError(f"a new same-device game refused a Start: {result.code}")
+        game.refresh_from_db()
+    return game
 
 
 REMATCH_ANSWERS = ("offer", "decline")

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
 from ratings.elo import INITIAL_RATING
 
 WIDTH = 600
 HEIGHT = 180
-PAD_X = 44  # room for the rating labels on the left
+PAD_X = 14  # the scale's labels are text beside the drawing (_rating_chart.html)
 PAD_Y = 14
 MIN_SPAN = 100  # a flat history still gets a readable vertical scale
 
@@ -19,6 +20,7 @@ class ChartPoint:
     x: float
     y: float
     rating: int
+    date: datetime | None = None  # when the rating was reached (none for the initial one)
 
 
 @dataclass(frozen=True)
@@ -30,10 +32,19 @@ class Chart:
     top: int  # rating at the top edge
     bottom: int  # rating at the bottom edge
     baseline_y: float  # where the initial rating (1500) lies, if inside the chart
+    first_date: datetime | None = None  # the first rated game's, under the chart's left end
+    last_date: datetime | None = None  # the last one's, under its right end
 
 
-def rating_chart(ratings: Sequence[int], *, width: int = WIDTH, height: int = HEIGHT) -> Chart:
-    """Points for ``ratings`` (oldest first), preceded by the initial rating."""
+def rating_chart(
+    ratings: Sequence[int],
+    *,
+    dates: Sequence[datetime] | None = None,
+    width: int = WIDTH,
+    height: int = HEIGHT,
+) -> Chart:
+    """Points for ``ratings`` (oldest first), preceded by the initial rating; ``dates``, one
+    per rating, say when each was reached."""
     values = [INITIAL_RATING, *ratings]
     low, high = min(values), max(values)
     if high - low < MIN_SPAN:
@@ -47,8 +58,11 @@ def rating_chart(ratings: Sequence[int], *, width: int = WIDTH, height: int = HE
     def y_of(rating: float) -> float:
         return round(PAD_Y + (high - rating) / span * inner_h, 1)
 
+    when: list[datetime | None] = [None, *(dates or [])]
+    when += [None] * (len(values) - len(when))
     points = [
-        ChartPoint(x=round(PAD_X + i * step, 1), y=y_of(r), rating=r) for i, r in enumerate(values)
+        ChartPoint(x=round(PAD_X + i * step, 1), y=y_of(r), rating=r, date=when[i])
+        for i, r in enumerate(values)
     ]
     return Chart(
         width=width,
@@ -58,4 +72,6 @@ def rating_chart(ratings: Sequence[int], *, width: int = WIDTH, height: int = HE
         top=high,
         bottom=low,
         baseline_y=y_of(INITIAL_RATING),
+        first_date=dates[0] if dates else None,
+        last_date=dates[-1] if dates else None,
     )

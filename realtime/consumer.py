@@ -7,6 +7,7 @@ The game socket (games.live.consumer) and the lobby socket (lobby.consumers) bui
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Mapping
@@ -102,6 +103,7 @@ class JsonSocketConsumer(AsyncWebsocketConsumer):
     language: str
     limiter: RateLimiter
     groups_joined: list[str]
+    groups_task: asyncio.Task[None] | None = None
     # The game whose shared budget this connection's messages count against (players only).
     budget_game_id: int | None = None
     shared_budget: SharedBudget | None = None
@@ -230,6 +232,17 @@ class JsonSocketConsumer(AsyncWebsocketConsumer):
                 missed = False
             except UNAVAILABLE_ERRORS:
                 missed = True
+
+    def start_keeping_groups(self) -> None:
+        """Run `keep_groups` for this connection until `stop_keeping_groups`."""
+        self.groups_task = asyncio.ensure_future(self.keep_groups())
+
+    async def stop_keeping_groups(self) -> None:
+        task = getattr(self, "groups_task", None)
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
 
     async def resync(self) -> None:
         """Send this connection afresh what it may have missed (see keep_groups)."""

@@ -89,12 +89,8 @@ class ArenaAdmin(admin.ModelAdmin):
     @admin.action(description=_("Cancel the selected arenas"))
     def cancel(self, request: HttpRequest, queryset: QuerySet[Arena]) -> None:
         done = sum(services.arena_cancel(arena_id=arena.pk) for arena in queryset)
-        self.message_user(
-            request,
-            ngettext("%(count)d arena cancelled.", "%(count)d arenas cancelled.", done)
-            % {"count": done},
-            messages.SUCCESS,
-        )
+        said = ngettext("%(count)d arena cancelled.", "%(count)d arenas cancelled.", done)
+        self.message_user(request, said % {"count": done}, messages.SUCCESS)
 
 
 @admin.register(ArenaPlayer)
@@ -111,12 +107,8 @@ class ArenaPlayerAdmin(admin.ModelAdmin):
     @admin.action(description=_("Remove the selected players from their arena"))
     def remove(self, request: HttpRequest, queryset: QuerySet[ArenaPlayer]) -> None:
         done = sum(services.arena_remove_player(entry_id=entry.pk) for entry in queryset)
-        self.message_user(
-            request,
-            ngettext("%(count)d player removed.", "%(count)d players removed.", done)
-            % {"count": done},
-            messages.SUCCESS,
-        )
+        said = ngettext("%(count)d player removed.", "%(count)d players removed.", done)
+        self.message_user(request, said % {"count": done}, messages.SUCCESS)
 
 
 @admin.register(ArenaGame)

@@ -6,9 +6,6 @@ thousand open pages cost one read, not a thousand. The socket takes pings only.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-
 from channels.db import database_sync_to_async
 
 from realtime.consumer import CLOSE_NOT_FOUND, DATABASE_WATCH, JsonSocketConsumer
@@ -25,7 +22,6 @@ def _standings(arena_id: int) -> StandingsMessage | None:
 
 class ArenaConsumer(JsonSocketConsumer):
     async def connect(self) -> None:
-        self.groups_task: asyncio.Task[None] | None = None
         await self.connect_or_close()
 
     async def open(self) -> None:
@@ -39,15 +35,12 @@ class ArenaConsumer(JsonSocketConsumer):
         await self.join_group(arena_group(self.arena_id))
         await self.accept()
         await self.send_json(standings)
-        self.groups_task = asyncio.ensure_future(self.keep_groups())
+        self.start_keeping_groups()
         DATABASE_WATCH.watch(self)
 
     async def disconnect(self, code: int) -> None:
         DATABASE_WATCH.unwatch(self)
-        if self.groups_task is not None:
-            self.groups_task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self.groups_task
+        await self.stop_keeping_groups()
         await self.leave_groups_quietly()
 
     async def resync(self) -> None:

@@ -24,57 +24,60 @@ BANK_CHOICES = [
 ]
 
 
-class ArenaSchedule(models.Model):
-    """A recurring arena ("hourly at :00"): Celery beat creates each one ahead of its start."""
+class ArenaTerms(models.Model):
+    """What an arena is played for, shared by an arena and the schedule that makes it."""
 
     name = models.CharField(_("name"), max_length=80)
+    minutes = models.PositiveSmallIntegerField(
+        _("duration (minutes)"),
+        default=60,
+        validators=[MinValueValidator(5), MaxValueValidator(360)],
+    )
+    bank_seconds = models.PositiveSmallIntegerField(
+        _("clock bank"), choices=BANK_CHOICES, default=120
+    )
+    rated = models.BooleanField(_("rated"), default=True)
+    min_rating = models.IntegerField(_("lowest rating"), null=True, blank=True)
+    max_rating = models.IntegerField(_("highest rating"), null=True, blank=True)
+
+    class Meta:
+        abstract = True
+
+    def __str__(self) -> str:
+        return self.name
+
+    def terms(self) -> dict[str, object]:
+        """These fields' values, for an arena made from a schedule."""
+        return {field: getattr(self, field) for field in TERMS}
+
+
+TERMS = ("name", "minutes", "bank_seconds", "rated", "min_rating", "max_rating")
+
+
+class ArenaSchedule(ArenaTerms):
+    """A recurring arena ("hourly at :00"): Celery beat creates each one ahead of its start."""
+
     every_hours = models.PositiveSmallIntegerField(
         _("every (hours)"), default=1, validators=[MinValueValidator(1), MaxValueValidator(168)]
     )
     at_minute = models.PositiveSmallIntegerField(
         _("at minute"), default=0, validators=[MaxValueValidator(59)]
     )
-    minutes = models.PositiveSmallIntegerField(
-        _("duration (minutes)"),
-        default=60,
-        validators=[MinValueValidator(5), MaxValueValidator(360)],
-    )
-    bank_seconds = models.PositiveSmallIntegerField(
-        _("clock bank"), choices=BANK_CHOICES, default=120
-    )
-    rated = models.BooleanField(_("rated"), default=True)
-    min_rating = models.IntegerField(_("lowest rating"), null=True, blank=True)
-    max_rating = models.IntegerField(_("highest rating"), null=True, blank=True)
     active = models.BooleanField(_("active"), default=True)
 
     class Meta:
         verbose_name = _("arena schedule")
         verbose_name_plural = _("arena schedules")
 
-    def __str__(self) -> str:
-        return self.name
 
-
-class Arena(models.Model):
+class Arena(ArenaTerms):
     class Status(models.TextChoices):
         SCHEDULED = "scheduled", _("starts soon")
         RUNNING = "running", _("running")
         FINISHED = "finished", _("finished")
         CANCELLED = "cancelled", _("cancelled")
 
-    name = models.CharField(_("name"), max_length=80)
     starts_at = models.DateTimeField(_("starts"), db_index=True)
-    minutes = models.PositiveSmallIntegerField(
-        _("duration (minutes)"),
-        default=60,
-        validators=[MinValueValidator(5), MaxValueValidator(360)],
-    )
-    bank_seconds = models.PositiveSmallIntegerField(
-        _("clock bank"), choices=BANK_CHOICES, default=120
-    )
-    rated = models.BooleanField(_("rated"), default=True)
-    min_rating = models.IntegerField(_("lowest rating"), null=True, blank=True)
-    max_rating = models.IntegerField(_("highest rating"), null=True, blank=True)
     status = models.CharField(
         _("status"), max_length=16, choices=Status.choices, default=Status.SCHEDULED, db_index=True
     )
@@ -107,9 +110,6 @@ class Arena(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["schedule", "starts_at"], name="arena_scheduled_once"),
         ]
-
-    def __str__(self) -> str:
-        return self.name
 
     @property
     def ends_at(self) -> datetime:

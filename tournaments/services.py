@@ -315,11 +315,7 @@ def arena_finish(*, arena_id: int, now: datetime | None = None) -> bool:
         arena = _arena(arena_id, lock=True)
         if arena.status != Arena.Status.RUNNING or now < arena.ends_at:
             return False
-        arena.status = Arena.Status.FINISHED
-        arena.save(update_fields=["status"])
-        ArenaPlayer.objects.filter(arena=arena).update(free_since=None)
-        standings_changed_on_commit(arena)
-    return True
+        return _close(arena, Arena.Status.FINISHED)
 
 
 def arena_cancel(*, arena_id: int) -> bool:
@@ -329,10 +325,15 @@ def arena_cancel(*, arena_id: int) -> bool:
         arena = _arena(arena_id, lock=True)
         if arena.status not in OPEN:
             return False
-        arena.status = Arena.Status.CANCELLED
-        arena.save(update_fields=["status"])
-        ArenaPlayer.objects.filter(arena=arena).update(free_since=None)
-        standings_changed_on_commit(arena)
+        return _close(arena, Arena.Status.CANCELLED)
+
+
+def _close(arena: Arena, status: Arena.Status) -> bool:
+    """No more waves: the arena is over, however it ended; nobody waits for a game."""
+    arena.status = status
+    arena.save(update_fields=["status"])
+    ArenaPlayer.objects.filter(arena=arena).update(free_since=None)
+    standings_changed_on_commit(arena)
     return True
 
 
@@ -360,14 +361,7 @@ def arenas_schedule(*, now: datetime | None = None, ahead: timedelta | None = No
             _, made = Arena.objects.get_or_create(
                 schedule=schedule,
                 starts_at=starts_at,
-                defaults={
-                    "name": schedule.name,
-                    "minutes": schedule.minutes,
-                    "bank_seconds": schedule.bank_seconds,
-                    "rated": schedule.rated,
-                    "min_rating": schedule.min_rating,
-                    "max_rating": schedule.max_rating,
-                },
+                defaults=schedule.terms(),
             )
             created += made
     return created

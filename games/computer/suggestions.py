@@ -10,6 +10,8 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
 
 from games import engine
 from games.bots import choose
@@ -99,22 +101,65 @@ def computer_suggestion(*, game_id: int, index: int, user_id: int) -> dict[str, 
     return result
 
 
+# Where a tile goes, as the game's log says it (games/static/games/game/feed.js).
+END_PHRASES: dict[str, Promise] = {
+    "left": _("on the left"),
+    "right": _("on the right"),
+    "up": _("on the top arm"),
+    "down": _("on the bottom arm"),
+}
+
+# What the computer would have done, as a whole sentence (a label and its arguments read
+# badly in Spanish: "habría: jugó").
+WOULD_HAVE: dict[str, Promise] = {
+    "play": _("The computer would have played %(tile)s %(end)s."),
+    "lead": _("The computer would have led with %(tile)s."),
+    "draw": _("The computer would have drawn a tile."),
+    "bid": _("The computer would have bid %(amount)s."),
+    "raise": _("The computer would have raised to %(amount)s."),
+    "accept": _("The computer would have accepted the bid."),
+    "renounce": _("The computer would have renounced the lead."),
+}
+
+
+def tile_text(tile: str) -> str:
+    """ "6-4" -> "[6|4]", the notation of the game's log."""
+    return f"[{tile.replace('-', '|')}]"
+
+
+def _parts(action: dict[str, Any]) -> dict[str, str]:
+    return {
+        "tile": tile_text(str(action.get("tile", ""))),
+        "end": str(END_PHRASES.get(str(action.get("end")), action.get("end") or "")),
+        "amount": str(action.get("amount", "")),
+    }
+
+
 def action_text(action: dict[str, Any]) -> str:
-    """An action in words, as the replay's move list names it: "played 6-4 → right"."""
+    """An action in words, as the replay's move list names it: "played [6|4] on the left"."""
     do = action.get("do", "?")
-    parts = [str(ACTION_LABELS.get(do, do))]
+    parts = _parts(action)
+    words = [str(ACTION_LABELS.get(do, do))]
     if "tile" in action:
-        parts.append(str(action["tile"]))
+        words.append(parts["tile"])
     if action.get("end"):
-        parts.append(f"→ {action['end']}")
+        words.append(parts["end"])
     if "amount" in action:
-        parts.append(str(action["amount"]))
-    return " ".join(parts)
+        words.append(parts["amount"])
+    return " ".join(words)
+
+
+def suggestion_sentence(action: dict[str, Any]) -> str:
+    """What the computer would have done, said as a sentence in the active language."""
+    template = WOULD_HAVE.get(str(action.get("do")))
+    if template is None:
+        return str(_("The computer would have: %(action)s")) % {"action": action_text(action)}
+    return str(template) % _parts(action)
 
 
 def suggestion_text(result: dict[str, Any]) -> dict[str, str]:
     """The played and the suggested action in words, in the active language."""
     return {
         "played_text": action_text(result["played"]),
-        "suggestion_text": action_text(result["suggestion"]),
+        "suggestion_text": suggestion_sentence(result["suggestion"]),
     }

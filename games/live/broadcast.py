@@ -33,6 +33,7 @@ from games.live.messages import (
 from games.live.presence import WATCH as WATCH_SLOT
 from games.live.presence import (
     presence_connected,
+    presence_counts,
     presence_expected,
     presence_guard,
     presence_listening,
@@ -288,10 +289,14 @@ def broadcast_rematch(game: Game, *, declined_by: int | None = None) -> None:
 
 
 def presence_messages(game: Game) -> list[tuple[str, GameEvent]]:
-    connected = presence_connected(game.pk)
-    if connected is None:  # Redis is away: nothing known to tell, and no layer to tell it by
+    counts = presence_counts(game.pk)
+    if counts is None:  # Redis is away: nothing known to tell, and no layer to tell it by
         return []
-    message: PresenceMessage = {"type": "presence", "connected": with_computer(game, connected)}
+    message: PresenceMessage = {
+        "type": "presence",
+        "connected": with_computer(game, [count > 0 for count in counts[:WATCH_SLOT]]),
+        "watching": counts[WATCH_SLOT],
+    }
     event = game_event(message)
     return [(game_group(game.pk, audience), event) for audience in game_audiences(game)]
 

@@ -74,8 +74,8 @@ class GameConsumer(JsonSocketConsumer):
         self.present = True
         await self.send_state(with_log=True)
         DATABASE_WATCH.watch(self)
-        if self.seats:
-            await in_pool(broadcast_presence)(game)
+        # Every socket is somebody arriving: a player's dot, or one more viewer to count.
+        await in_pool(broadcast_presence)(game)
 
     async def disconnect(self, code: int) -> None:
         DATABASE_WATCH.unwatch(self)
@@ -86,7 +86,7 @@ class GameConsumer(JsonSocketConsumer):
         await self.leave_groups_quietly()
         if self.present:
             await self.presence_call(presence.presence_leave)
-        if self.seats and self.present:
+        if self.present:
             try:
                 await in_pool(broadcast_presence)(self.game)
             except UNAVAILABLE_ERRORS:
@@ -127,8 +127,7 @@ class GameConsumer(JsonSocketConsumer):
                 try:
                     await self.rejoin_groups()
                     await self.send_state()
-                    if self.seats:
-                        await in_pool(broadcast_presence)(self.game)
+                    await in_pool(broadcast_presence)(self.game)
                 except UNAVAILABLE_ERRORS:
                     away = True
                     continue

@@ -117,10 +117,12 @@ class RematchAck(AckMessage):
 
 
 class PresenceMessage(TypedDict):
-    """Which seats have a socket open (a computer's always), when that changes."""
+    """Who is at the game, when that changes: which seats have a socket open (a computer's
+    always), and how many spectators' sockets are open."""
 
     type: Literal["presence"]
     connected: list[bool]
+    watching: int
 
 
 class RematchMessage(RematchInfo):

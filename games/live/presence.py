@@ -2,7 +2,7 @@
 
 Slots 0 and 1 are the seats (a same-device screen holds both); slot WATCH counts the
 spectators' sockets, so that a change is only computed and sent for audiences somebody
-listens to (games.live.broadcast).
+listens to (games.live.broadcast), and so that the pages can show how many watch.
 
 A socket's entry expires `TTL_SECONDS` ahead and is refreshed every `REFRESH_SECONDS`,
 so the entries of a Daphne process that dies expire and the clock keeper's sweep
@@ -61,12 +61,15 @@ class MemoryPresence:
             for seat in seats:
                 self._entries.get((game_id, seat), {}).pop(conn, None)
 
-    def listening(self, game_id: int, now: float) -> list[bool]:
+    def counts(self, game_id: int, now: float) -> list[int]:
         with self._lock:
             return [
-                any(exp > now for exp in self._entries.get((game_id, slot), {}).values())
+                sum(exp > now for exp in self._entries.get((game_id, slot), {}).values())
                 for slot in SLOTS
             ]
+
+    def listening(self, game_id: int, now: float) -> list[bool]:
+        return [count > 0 for count in self.counts(game_id, now)]
 
     def expire(self, now: float) -> set[int]:
         changed = set()
@@ -114,11 +117,14 @@ class RedisPresence:
             pipe.zrem(self._index, f"{game_id}:{seat}:{conn}")
         pipe.execute()
 
-    def listening(self, game_id: int, now: float) -> list[bool]:
+    def counts(self, game_id: int, now: float) -> list[int]:
         pipe = self.client.pipeline(transaction=False)
         for slot in SLOTS:
             pipe.zcount(self.slot_key(game_id, slot), f"({now}", "+inf")
-        return [count > 0 for count in pipe.execute()]
+        return [int(count) for count in pipe.execute()]
+
+    def listening(self, game_id: int, now: float) -> list[bool]:
+        return [count > 0 for count in self.counts(game_id, now)]
 
     def expire(self, now: float) -> set[int]:
         # Without scores or decode_responses, Redis answers a list of bytes.
@@ -214,10 +220,19 @@ def presence_connected(game_id: int) -> list[bool] | None:
 
 def presence_listening(game_id: int) -> list[bool] | None:
     """Per slot (seat 0, seat 1, WATCH): whether a live socket is open; None if unknown."""
+    counts = presence_counts(game_id)
+    return None if counts is None else [count > 0 for count in counts]
+
+
+def presence_counts(game_id: int) -> list[int] | None:
+    """Per slot (seat 0, seat 1, WATCH): how many live sockets are open; None if unknown.
+
+    The WATCH count is the game's spectators' sockets, which the players see as its viewers.
+    """
     if relay_url():  # an embedded worker: the sockets, and their entries, are the web's
         return None
     try:
-        return _store().listening(game_id, time.time())
+        return _store().counts(game_id, time.time())
     except redis.RedisError:
         return None
 

@@ -34,7 +34,12 @@ def profile_games_section(context: dict[str, Any], player: User) -> dict[str, An
         "rating_label": rating_label(state),
         "provisional_games": PROVISIONAL_GAMES,
         "history": history,
-        "chart": rating_chart([entry.rating_after for entry in history]) if history else None,
+        "chart": rating_chart(
+            [entry.rating_after for entry in history],
+            dates=[entry.created_at for entry in history],
+        )
+        if history
+        else None,
         "summary": results_summary(user=player),
         "games": games,
         "computer_games": computer_games,

@@ -56,7 +56,8 @@ def test_play_the_computer_from_the_home_page_on_a_phone(
     wait_interactive(page)
     game = Game.objects.get(Q(player0=ana) | Q(player1=ana))
     assert game.bots() and not game.rated
-    expect(page.locator("#seat-top .seat__name")).to_have_text("Computer (hard)")
+    expect(page.locator("#seat-top .seat__name")).to_have_text("Computer")
+    expect(page.locator("#seat-top .seat__rating")).to_have_text("(hard)")
     # Asking again leads back to this game with a message, which floats over the table:
     # the page stays one screen tall, the hand in view, and the message goes by itself.
     page.goto(page.live_url + "/")
@@ -77,9 +78,12 @@ def test_play_the_computer_from_the_home_page_on_a_phone(
         page.reload()
         wait_interactive(page)
         name = page.locator("#seat-top .seat__name")
-        expect(name).to_have_text("Ordenador (difícil)" if language == "es" else "Computer (hard)")
+        expect(name).to_have_text("Ordenador" if language == "es" else "Computer")
+        strength = page.locator("#seat-top .seat__rating")
+        expect(strength).to_have_text("(difícil)" if language == "es" else "(hard)")
         clipped = "e => e.scrollWidth > e.clientWidth || e.scrollHeight > e.clientHeight"
         assert not name.evaluate(clipped), language
+        assert not page.locator("#seat-top .seat__meta").evaluate(clipped), language
     # A few of the player's decisions, each answered by the computer in between.
     computer_lines = "() => [...document.querySelectorAll('#feed li')].filter(li =>"
     computer_lines += " li.textContent.includes('Computer (hard)')).length"

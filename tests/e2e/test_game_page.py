@@ -367,6 +367,10 @@ def test_two_players_play_a_round_and_an_auction_through_the_page(
     # Round summary: both hands, totals, payments; Continue (P2) by both, in view at once.
     expect(page_a.locator("#overlay .overlay__title")).to_contain_text("domino")
     expect(page_a.locator("#overlay")).to_contain_text("bob went out")
+    # After a domino nothing is paid for the tiles left (R5.5): they are shown, not added up.
+    expect(page_a.locator("#overlay")).to_contain_text("ana still held")
+    expect(page_a.locator("#overlay")).not_to_contain_text("points in hand")
+    expect(page_b.locator("#feed")).to_contain_text("ana ha pulsado Iniciar")
     for page in pages:
         expect(page.locator("#overlay .summary-payments li").first).to_be_visible()
         assert_in_view(page, "#overlay [data-action=continue]")
@@ -393,6 +397,9 @@ def test_two_players_play_a_round_and_an_auction_through_the_page(
     expect(page_a.locator("#auction")).to_contain_text("Rival: you")
     expect(page_a.locator("#auction")).to_contain_text("leads the next round with any tile")
     expect(page_a.locator("#auction")).to_contain_text("Renounce: bob leads for free")
+    # Said to the rival as "you"; to the jockey, by the rival's name.
+    expect(page_a.locator("#auction")).to_contain_text("No bid yet: you bid at least 15")
+    expect(page_b.locator("#auction")).to_contain_text("Aún no hay puja: ana puja al menos 15")
     for selector in ("[data-action=bid]", "[data-action=renounce]", ".auction__slider"):
         assert_in_view(page_a, f"#auction {selector}")
     # Max sets the largest legal amount (the view's legal bids), the slider goes back down.
@@ -415,6 +422,8 @@ def test_two_players_play_a_round_and_an_auction_through_the_page(
     wait_view(page_b, "v.to_act === 1 && v.auction.bid === 15")
     for selector in ("[data-action=raise]", "[data-action=accept]", ".auction__slider"):
         assert_in_view(page_b, f"#auction {selector}")
+    # The whole Spanish panel on a laptop's screen (it was cut by 12 px at 1280x800).
+    assert_in_view(page_b, "#auction")
     set_amount(page_b, 20)
     expect(page_b.locator("#auction .auction__cost")).to_have_attribute("data-cost", "5")
     expect(page_b.locator("#auction .auction__cost")).to_contain_text("descuento de jockey")
@@ -506,7 +515,9 @@ def test_same_device_game_goes_through_the_privacy_screen(login_page, make_user)
     page.click("form.form button[type=submit]")
     page.wait_for_url(re.compile(r"/games/\d+/$"))
     wait_interactive(page)
-    expect(page.locator("#overlay [data-action=start]")).to_have_text("Start (Marta)")
+    # The form's button was both Starts: the screen goes straight to the first hand-over.
+    expect(page.locator("#privacy")).to_contain_text("Pass the device to")
+    expect(page.locator("#overlay")).to_be_hidden()
     assert Game.objects.get(pk=view(page)["id"]).seat_names == ["Marta", "Luis"]
     # Two people at one account: no rating beside either name (the game is never rated).
     expect(page.locator(".seat__rating").first).to_have_text("")
@@ -535,11 +546,11 @@ def test_same_device_game_goes_through_the_privacy_screen(login_page, make_user)
     expect(privacy).to_be_hidden()
     expect(page.locator("#hand .hand-tile")).to_have_count(7)
     assert view(page)["seat"] == 1
-    # Each seat keeps its place on screen whoever is to act: Marta below, Luis above.
-    expect(page.locator("#seat-bottom .seat__name")).to_have_text("Marta")
-    expect(page.locator("#seat-top .seat__name")).to_have_text("Luis")
-    expect(page.locator("#seat-top")).to_have_class(re.compile("seat--to-act"))
-    expect(page.locator("#prompt-text")).to_have_text("Your turn: play a tile")
+    # The hand on show sits under its own player's bar: Luis below now, Marta above.
+    expect(page.locator("#seat-bottom .seat__name")).to_have_text("Luis")
+    expect(page.locator("#seat-top .seat__name")).to_have_text("Marta")
+    expect(page.locator("#seat-bottom")).to_have_class(re.compile("seat--to-act"))
+    expect(page.locator("#prompt-text")).to_have_text("Luis, your turn: play a tile")
     # Seat 1 plays [5|0] (an end to choose); the screen hides the hand again for seat 0.
     page.click("#hand .hand-tile[data-tile='5-0']")
     before = version(page)

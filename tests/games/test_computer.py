@@ -553,6 +553,21 @@ def test_a_finished_game_against_the_computer_moves_no_rating(finished_bot_game)
     assert not RatingEntry.objects.exists()
 
 
+def test_a_suggestion_is_said_as_a_sentence_in_both_languages():
+    from django.utils import translation
+
+    from games.computer.suggestions import action_text, suggestion_sentence
+
+    play = {"do": "play", "tile": "6-4", "end": "left"}
+    with translation.override("en"):
+        assert action_text(play) == "played [6|4] on the left"
+        assert suggestion_sentence(play) == "The computer would have played [6|4] on the left."
+        assert suggestion_sentence({"do": "bid", "amount": 20}) == "The computer would have bid 20."
+    with translation.override("es"):
+        assert suggestion_sentence(play) == "El ordenador habría jugado [6|4] a la izquierda."
+        assert suggestion_sentence({"do": "draw"}) == "El ordenador habría robado una ficha."
+
+
 # --- practice games -------------------------------------------------------------------------
 
 

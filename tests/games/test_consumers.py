@@ -316,15 +316,26 @@ async def test_presence_is_broadcast(alice, bob, carol):
     c0 = await connected(game, alice)
     assert c0.game["connected"] == [True, False]
     watcher = await connected(game, carol)
+    # A spectator arriving is counted, and told to the players and the spectators alike.
+    arrived = await c0.until(lambda m: m["type"] == "presence" and m["watching"] == 1)
+    assert arrived == {"type": "presence", "connected": [True, False], "watching": 1}
+    await watcher.until(lambda m: m["type"] == "presence" and m["watching"] == 1)
     c1 = await connected(game, bob)
     assert c1.game["connected"] == [True, True]
     message = await c0.until(lambda m: m["type"] == "presence" and m["connected"] == [True, True])
-    assert message == {"type": "presence", "connected": [True, True]}
+    assert message == {"type": "presence", "connected": [True, True], "watching": 1}
     await watcher.until(lambda m: m["type"] == "presence" and m["connected"] == [True, True])
+    # A second spectator's socket counts too; each leaving takes one off.
+    second = await connected(game, carol)
+    await c1.until(lambda m: m["type"] == "presence" and m["watching"] == 2)
+    await second.close()
+    await c1.until(lambda m: m["type"] == "presence" and m["watching"] == 1)
     await c1.close()
     await c0.until(lambda m: m["type"] == "presence" and m["connected"] == [True, False])
-    for c in (c0, watcher):
-        await c.close()
+    await watcher.close()
+    left = await c0.until(lambda m: m["type"] == "presence" and m["watching"] == 0)
+    assert left["connected"] == [True, False]
+    await c0.close()
 
 
 async def test_tick_settles_a_due_flag_and_resyncs_otherwise(alice, bob, monkeypatch):

@@ -40,6 +40,8 @@ async def test_every_message_of_a_game_is_of_a_declared_kind(
     watcher = await connected(game, carol)
     c1 = await connected(game, bob)
     await c0.until(lambda m: m["type"] == "presence" and m["connected"] == [True, True])
+    # The spectator is counted in the presence every socket is told.
+    assert (await watcher.until(lambda m: m["type"] == "presence"))["watching"] == 1
     await c0.send({"type": "ping"})
     await c0.until(lambda m: m["type"] == "pong")
     await c0.send({"type": "tick"})

@@ -380,6 +380,10 @@ def test_same_device_game_stores_its_players_names(alice):
     assert game.seat_names == ["Marta", "Luis Pérez"]
     assert (game.seat_name(0), game.seat_name(1)) == ("Marta", "Luis Pérez")
     assert not game.rated and game.same_device
+    # The screen that asked for it pressed both Starts: the first hand-over is next (P1).
+    assert game.status == "playing"
+    players = engine.view(engine.from_json(game.state), 0, time.time())["players"]
+    assert [p["started"] for p in players] == [True, True]
 
 
 @pytest.mark.parametrize(

@@ -148,3 +148,21 @@ def test_profile_offers_no_replay_of_a_game_that_never_started(players, play_gam
     page = client.get(f"/accounts/{alice.username}/").content.decode()
     assert f'href="/games/{won.pk}/replay/"' in page
     assert f'href="/games/{never.pk}/"' in page and f"/games/{never.pk}/replay/" not in page
+
+
+def test_the_chart_names_its_dates_and_its_scale_as_text(players, play_game):
+    alice, bob = players[:2]
+    play_game(alice, bob, winner=0)
+    play_game(alice, bob, winner=1)
+    page = Client(headers={"accept-language": "en"}).get(f"/accounts/{alice.username}/")
+    html = page.content.decode()
+    # The scale and the dates are text beside the drawing (readable on a phone), not in it.
+    svg = re.search(r"<svg.*?</svg>", html, re.S)
+    assert svg is not None and "<text" not in svg.group(0)
+    assert re.search(r'class="rating-chart__scale"><span>\d+</span><span>\d+</span>', html)
+    figure = re.search(r'<figure class="rating-chart">.*?</figure>', html, re.S)
+    assert figure is not None
+    dates = re.findall(r'<time datetime="(\d{4}-\d\d-\d\d)T', figure.group(0))
+    assert len(dates) == 2 and dates[0] <= dates[1], dates
+    chart = rating_chart([1520, 1510], dates=[timezone.now(), timezone.now()])
+    assert chart.points[0].date is None and chart.points[-1].date == chart.last_date

@@ -4,7 +4,6 @@
  * had) and says it. The server computes and caches the answer; this script only asks and
  * shows it. It follows the replay's current step (replay.js's "replay:step" event).
  */
-const fmt = (text, values) => interpolate(text, values, true);
 
 const root = document.getElementById("replay");
 const box = document.querySelector("[data-computer-suggestion]");
@@ -13,7 +12,7 @@ const steps = JSON.parse(document.getElementById("replay-steps")?.textContent ||
 function sayAnswer(out, data) {
   out.textContent = data.same
     ? gettext("The computer would also have played this.")
-    : fmt(gettext("The computer would have: %(action)s"), { action: data.suggestion_text });
+    : data.suggestion_text; // a whole sentence, in the page's language (the server's)
 }
 
 /** The endpoint for step `index`: the template's address with its placeholder 0 replaced. */

@@ -64,9 +64,10 @@ function row(standing) {
   player.append(link(profileUrl(standing.user), standing.user));
   if (standing.fire) {
     const fire = document.createElement("span");
+    fire.className = "standings__fire";
     fire.title = gettext("on a streak");
-    fire.textContent = " 🔥";
-    player.append(fire);
+    fire.textContent = "×2";
+    player.append(" ", fire);
   }
   if (standing.state === "paused") {
     const paused = document.createElement("span");

@@ -82,7 +82,7 @@ export class AuctionView {
         "p",
         "auction__standing",
         auc.bid === null || auc.bid === undefined
-          ? fmt(gettext("No bid yet: the rival bids at least %(n)s or renounces"), { n: view.rules.min_bid })
+          ? this.noBidYet(view, auc, names)
           : fmt(gettext("Standing bid: %(n)s by %(p)s"), { n: auc.bid, p: who(auc.bidder) }),
       ),
     );
@@ -107,6 +107,15 @@ export class AuctionView {
     }
     if (choices.amounts.length) this.amountControls(controls, view, choices, auc);
     if (fresh) (root.querySelector("[data-action=bid], [data-action=raise], [data-action=accept]"))?.focus();
+  }
+
+  /** Who bids first, said to whoever reads it: "you bid…" to the rival, else by name. */
+  noBidYet(view, auc, names) {
+    const n = view.rules.min_bid;
+    if (auc.rival === view.seat && !view.same_device) {
+      return fmt(gettext("No bid yet: you bid at least %(n)s or renounce"), { n });
+    }
+    return fmt(gettext("No bid yet: %(p)s bids at least %(n)s or renounces"), { n, p: names[auc.rival] });
   }
 
   /** Slider, ±5 and Max over the legal amounts only, and the bid button with its cost. */

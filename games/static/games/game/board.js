@@ -4,9 +4,18 @@
  * The renderer draws only what the view says is on the table; the targets it shows for a
  * selected tile come from the `legal` actions (the page decides nothing).
  */
-import { layoutBoard, pipPositions } from "./board-layout.js";
+import { DEFAULTS, layoutBoard, pipPositions } from "./board-layout.js";
 
 const NS = "http://www.w3.org/2000/svg";
+// A target's disc: big enough for a finger; its stroke (game.css) is kept inside the table.
+const TARGET_RADIUS = 22;
+const TARGET_STROKE = 3;
+
+/** The biggest tile for a table this size: a few tiles on a laptop's wide felt were drawn
+ * at a phone's size (DEFAULTS.maxUnit), lost in the middle of it. */
+export function maxUnitFor(width, height) {
+  return Math.max(DEFAULTS.maxUnit, Math.min(60, Math.min(width, height) / 6));
+}
 
 /** Create an SVG element with attributes. */
 export function svgEl(name, attrs = {}, parent = null) {
@@ -23,15 +32,16 @@ export function svgEl(name, attrs = {}, parent = null) {
 export function drawTile(parent, values, u, className = "") {
   const g = svgEl("g", { class: `tile ${className}`.trim() }, parent);
   const inset = Math.max(0.6, u * 0.04); // a hairline gap so touching tiles read apart
+  // Never negative: a table squeezed to a few pixels (mid-resize) draws nothing, no error.
   svgEl(
     "rect",
     {
       class: "tile__face",
       x: -u + inset,
       y: -u / 2 + inset,
-      width: 2 * u - 2 * inset,
-      height: u - 2 * inset,
-      rx: u * 0.14,
+      width: Math.max(0, 2 * u - 2 * inset),
+      height: Math.max(0, u - 2 * inset),
+      rx: Math.max(0, u * 0.14),
     },
     g,
   );
@@ -111,8 +121,15 @@ export class BoardView {
     const { width, height } = this.size();
     if (!width || !height) return;
     svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+    // With targets in it, the table is a group of controls, no longer a picture (axe).
+    svg.setAttribute("role", this.targets.length ? "group" : "img");
     svg.replaceChildren();
-    const layout = layoutBoard(this.board, { width, height });
+    // Targets sit just outside their ends: room is kept for them inside the frame, so that
+    // one is never clamped back onto the tiles (the spinner) nor cut by the edge.
+    const radius = TARGET_RADIUS;
+    const options = { maxUnit: maxUnitFor(width, height) };
+    if (this.targets.length) options.padding = 2 * radius + TARGET_STROKE;
+    const layout = layoutBoard(this.board, { width, height }, options);
     this.layout = layout;
     svg.dataset.mode = layout.mode;
     svg.dataset.tiles = String(layout.tiles.length);
@@ -131,18 +148,30 @@ export class BoardView {
       g.dataset.arm = t.arm;
     }
 
-    // Open ends: a ring on the exposed half and the value that end counts.
+    // Open ends: a frame just inside the exposed half, clear of its pips.
     const ends = svgEl("g", { class: "board__ends" }, svg);
     const openEnds = this.board?.ends || [];
     for (const e of openEnds) {
       const at = layout.ends[e.end];
       if (!at) continue;
-      svgEl("circle", { class: "end-ring", cx: at.x, cy: at.y, r: u * 0.46 }, ends).dataset.end = e.end;
+      // A double at an end is framed whole: its middle, where the end's square falls, has
+      // pips on both sides.
+      const holder = layout.tiles.find((t) => Math.abs(t.cx - at.x) < t.w / 2 && Math.abs(t.cy - at.y) < t.h / 2);
+      const whole = holder?.double;
+      const [cx, cy] = whole ? [holder.cx, holder.cy] : [at.x, at.y];
+      const hw = whole ? holder.w / 2 - u * 0.08 : u * 0.42;
+      const hh = whole ? holder.h / 2 - u * 0.08 : u * 0.42;
+      const ring = svgEl(
+        "rect",
+        { class: "end-ring", x: cx - hw, y: cy - hh, width: 2 * hw, height: 2 * hh, rx: u * 0.12 },
+        ends,
+      );
+      ring.dataset.end = e.end;
     }
 
     // Targets for a selected tile that fits several ends: big, focusable, labelled.
     const targets = svgEl("g", { class: "board__targets" }, svg);
-    const radius = Math.max(22, u * 0.75);
+    const edge = radius + TARGET_STROKE;
     for (const target of this.targets) {
       const at = layout.ends[target.end];
       if (!at) continue;
@@ -150,8 +179,8 @@ export class BoardView {
       // spinner share its centre square, but not their outside), kept inside the table.
       // Pushed a little further than the disc's radius, so that it never hides the spinner.
       const push = radius + u * 0.15;
-      const x = Math.min(Math.max(at.ox + at.dx * push, radius), width - radius);
-      const y = Math.min(Math.max(at.oy + at.dy * push, radius), height - radius);
+      const x = Math.min(Math.max(at.ox + at.dx * push, edge), width - edge);
+      const y = Math.min(Math.max(at.oy + at.dy * push, edge), height - edge);
       const g = svgEl(
         "g",
         {

@@ -108,6 +108,18 @@ export class HandView {
     button?.focus();
   }
 
+  /** Focus the first playable tile; false when no tile can be played. */
+  focusPlayable() {
+    const index = this.tiles.findIndex((t) => this.playable.has(t));
+    if (index < 0) return false;
+    [...this.root.children].forEach((b, i) => {
+      b.tabIndex = i === index ? 0 : -1;
+    });
+    this.focusIndex = index;
+    this.root.children[index].focus();
+    return true;
+  }
+
   onKey(e) {
     const n = this.tiles.length;
     if (!n) return;

@@ -43,12 +43,14 @@ const ui = {
 // ---------------------------------------------------------------- seats (top: opponent)
 
 /**
- * Which seat is drawn at the bottom: mine, or seat 0 for a spectator and a shared screen,
- * where each seat keeps its place whoever is to act.
+ * Which seat is drawn at the bottom: mine; seat 0 for a spectator; on a shared screen the
+ * seat whose hand was revealed last (the view's `showing`, kept in ui.deviceBottom while
+ * it is null), so that the tiles sit under their own player's bar.
  */
 const bottomSeat = () => {
   const v = ui.view;
-  return v && !v.same_device && v.seat !== null && v.seat !== undefined ? v.seat : 0;
+  if (!v || v.seat === null || v.seat === undefined) return 0;
+  return v.same_device ? (ui.deviceBottom ?? 0) : v.seat;
 };
 const slotEl = (seat) => (seat === bottomSeat() ? $("#seat-bottom") : $("#seat-top"));
 
@@ -116,6 +118,12 @@ function hideBanner() {
   if (!ui.refused) banner.hidden = true;
 }
 
+/** While the socket is not open a draw could not be sent: its buttons say so. */
+function setOnline(online) {
+  ui.online = online;
+  for (const b of document.querySelectorAll("#draw-controls button")) b.disabled = !online;
+}
+
 /** Lost: say so (after a short grace, so a blip does not flash), naming a move in flight. */
 function showLost(delay) {
   if (ui.bannerTimer || ui.refused) return; // already on its way (or nothing to retry)
@@ -150,7 +158,11 @@ function showRefused(code) {
 
 const socket = new GameSocket(socketUrl(root.dataset.wsPath), {
   onState: (msg) => onState(msg),
-  onPresence: (msg) => renderPresence(msg.connected),
+  onPresence: (msg) => {
+    ui.watching = msg.watching;
+    renderWatchers();
+    renderPresence(msg.connected);
+  },
   onRematch: (msg) => onRematch(msg),
   onService: (msg) => {
     if (msg.database === false) showBanner(msg.message || gettext("Connection lost: reconnecting…"));
@@ -181,6 +193,7 @@ const socket = new GameSocket(socketUrl(root.dataset.wsPath), {
     if (msg.code === "unavailable") showBanner(msg.message);
   },
   onStatus: (status, info = {}) => {
+    setOnline(status === "open");
     if (info.final) showRefused(info.code);
     else if (status === "closed") showLost(600);
     else if (status === "connecting" && banner.hidden) showLost(1200);
@@ -288,6 +301,17 @@ function playSelected(end) {
   if (action && send(action) !== null) hand.focus(); // the end buttons go: stay in the hand
 }
 
+/** A touch screen with no keyboard (game.css hides the key hints there too). */
+const touchOnly = () => window.matchMedia("(hover: none) and (pointer: coarse)").matches;
+
+/** The keyboard to the next thing to do: a playable tile, else Draw, else the hand. */
+function focusPlay() {
+  if (hand.focusPlayable()) return;
+  const drawButton = $("#draw-one");
+  if (!$("#draw-controls").hidden) drawButton.focus();
+  else hand.focus();
+}
+
 function draw(untilPlayable) {
   const action = ui.view?.legal?.find((a) => a.do === "draw");
   if (!action) return;
@@ -306,6 +330,14 @@ function maybeContinueDrawing() {
 }
 
 // ---------------------------------------------------------------- rendering
+
+/** How many spectators' sockets are open, told by the server's `presence` (none: hidden). */
+function renderWatchers() {
+  const n = ui.watching || 0;
+  const line = $("#watchers");
+  line.hidden = n < 1;
+  line.textContent = fmt(ngettext("%(n)s viewer", "%(n)s viewers", n), { n });
+}
 
 function renderPresence(connected) {
   if (!ui.view || !connected) return;
@@ -361,6 +393,13 @@ const COMPUTER_NAMES = {
   hard: () => gettext("Computer (hard)"),
 };
 
+// Its strength alone, shown after "Computer" in its bar (on a phone, on the bar's second line).
+const COMPUTER_STRENGTHS = {
+  easy: () => gettext("easy"),
+  medium: () => gettext("medium"),
+  hard: () => gettext("hard"),
+};
+
 function playerName(player) {
   return player.bot ? (COMPUTER_NAMES[player.bot]?.() ?? player.username) : player.username;
 }
@@ -370,13 +409,14 @@ function renderSeats(view) {
     const p = seatParts(seat);
     const player = view.players[seat];
     p.box.dataset.seat = String(seat);
-    p.name.textContent = names[seat];
+    const strength = player.bot ? COMPUTER_STRENGTHS[player.bot]?.() : null;
+    p.name.textContent = strength ? gettext("Computer") : names[seat];
     if (view.same_device || view.seat === null || view.seat === undefined) p.box.setAttribute("aria-label", names[seat]);
-    // rating_label is "1534?" while the player is provisional (first 10 rated games);
-    // a computer has no rating, nor do a same-device game's two players (one account's
-    // rating beside two people's names, in a game that is never rated).
-    const rating = player.bot || view.same_device ? "" : player.rating_label || player.rating;
-    p.rating.textContent = rating ? `(${rating})` : "";
+    // rating_label is "1534?" while the player is provisional (first 10 rated games). An
+    // unrated game shows none: not the computer's, not a same-device game's (one account's
+    // rating beside two people's names), not the player's in a game that cannot change it.
+    const rating = view.rated && !player.bot ? player.rating_label || player.rating : "";
+    p.rating.textContent = strength || rating ? `(${strength || rating})` : "";
     p.box.classList.toggle("seat--to-act", view.to_act === seat && view.status === "playing");
     p.box.classList.toggle("seat--jockey", view.jockey === seat);
     p.tiles.textContent = fmt(ngettext("%(n)s tile", "%(n)s tiles", player.hand_count), { n: player.hand_count });
@@ -406,6 +446,7 @@ function promptText(view) {
   const me = view.seat;
   const other = view.to_act !== null && view.to_act !== undefined ? names[view.to_act] : "";
   const legal = view.legal || [];
+  if (view.status === "waiting" && view.players.some((p) => p.bot)) return gettext("Starting the game…");
   if (view.status === "waiting") return gettext("Waiting for both players to press Start");
   if (view.status === "cancelled") return gettext("Game cancelled");
   if (view.status === "finished" || view.status === "aborted") return gettext("Game over");
@@ -417,6 +458,8 @@ function promptText(view) {
     if (view.phase === "lead") return fmt(gettext("%(p)s leads"), { p: other });
     return fmt(gettext("%(p)s's turn"), { p: other });
   }
+  // A shared screen is read by both players: it says whose turn it is by name.
+  if (view.same_device) return sharedScreenPrompt(view, other);
   if (view.phase === "auction") return gettext("Auction: your decision");
   if (view.phase === "lead") return gettext("You lead: play any tile");
   if (ui.selected) return gettext("Choose an end for the tile");
@@ -424,6 +467,17 @@ function promptText(view) {
   if (legal.some((a) => a.do === "play")) return gettext("Your turn: play a tile");
   if (legal.some((a) => a.do === "draw")) return gettext("You cannot play: draw a tile");
   return gettext("Your turn");
+}
+
+function sharedScreenPrompt(view, p) {
+  const legal = view.legal || [];
+  if (view.phase === "auction") return fmt(gettext("%(p)s, your decision in the auction"), { p });
+  if (view.phase === "lead") return fmt(gettext("%(p)s, you lead: play any tile"), { p });
+  if (ui.selected) return gettext("Choose an end for the tile");
+  if (view.must_play) return fmt(gettext("Play the tile you drew: %(t)s"), { t: tileText(view.must_play) });
+  if (legal.some((a) => a.do === "play")) return fmt(gettext("%(p)s, your turn: play a tile"), { p });
+  if (legal.some((a) => a.do === "draw")) return fmt(gettext("%(p)s, you cannot play: draw a tile"), { p });
+  return fmt(gettext("%(p)s, your turn"), { p });
 }
 
 /** Hand, targets and the play controls (draw, end choice). */
@@ -459,15 +513,19 @@ function renderPlay() {
     for (const t of targets) {
       const b = document.createElement("button");
       b.type = "button";
-      b.className = "button button--primary";
+      b.className = "button button--primary button--small";
       b.dataset.end = t.end;
-      b.textContent = t.label;
+      // One short row ("Top +10"), so that the table keeps its room; the whole sentence
+      // (the count it leaves, what it scores) is the button's name and tooltip.
+      b.textContent = t.points ? `${t.short} +${t.points}` : t.short;
+      b.setAttribute("aria-label", t.label);
+      b.title = t.label;
       b.addEventListener("click", () => playSelected(t.end));
       choice.appendChild(b);
     }
     const cancel = document.createElement("button");
     cancel.type = "button";
-    cancel.className = "button button--ghost";
+    cancel.className = "button button--ghost button--small";
     cancel.textContent = gettext("Cancel");
     cancel.addEventListener("click", () => {
       ui.selected = null;
@@ -478,7 +536,11 @@ function renderPlay() {
   }
 
   const canDraw = (view.legal || []).some((a) => a.do === "draw");
-  $("#draw-controls").hidden = !canDraw;
+  const drawControls = $("#draw-controls");
+  const drawHadFocus = drawControls.contains(document.activeElement);
+  drawControls.hidden = !canDraw;
+  // The last draw hid the buttons it was pressed with: the keyboard goes on to the hand.
+  if (drawHadFocus && !canDraw) focusPlay();
   $("#prompt-text").textContent = promptText(view);
 }
 
@@ -495,7 +557,7 @@ function renderAll(view, events, log) {
   root.classList.toggle("game--my-turn", view.seat !== null && view.to_act === view.seat);
   balances.update(
     view.players.map((p) => p.balance),
-    ui.rendered ? transfersOf(events) : [],
+    ui.rendered && !ui.seatsMoved ? transfersOf(events) : [],
   );
   if (log) feed.reset(log, names);
   else feed.add(events, names);
@@ -548,7 +610,12 @@ function onState(msg) {
   hideBanner();
   const previous = ui.view;
   const view = msg.game;
+  const bottomBefore = bottomSeat();
   ui.view = view;
+  // The server's `showing`: the seat whose hand was revealed last (null as a round starts).
+  if (view.same_device && view.showing !== null && view.showing !== undefined) ui.deviceBottom = view.showing;
+  // The bars swapped places: the balances are set at once, not flown between the slots.
+  ui.seatsMoved = bottomSeat() !== bottomBefore;
   ui.version = msg.version;
   view.players.forEach((p, seat) => {
     if (p.bot) names[seat] = playerName(p);
@@ -569,8 +636,9 @@ function onState(msg) {
   // For a practice game's hints (practice.js), which only word what the view says.
   root.dispatchEvent(new CustomEvent("game:state", { detail: { view } }));
   // A turn that newly became mine: the keyboard goes to the hand, unless it is busy elsewhere.
+  // Not on a touch screen, where a focus ring on a tile nobody touched reads as a choice.
   const idle = !document.activeElement || document.activeElement === document.body;
-  if (mineNow && !mineBefore && idle && ["play", "lead"].includes(view.phase)) hand.focus();
+  if (mineNow && !mineBefore && idle && !touchOnly() && ["play", "lead"].includes(view.phase)) focusPlay();
   loadRatingChange(view);
   clocks.update(view);
   watchComputer(view);

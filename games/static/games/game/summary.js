@@ -76,7 +76,10 @@ export class SummaryView {
   update(view, names) {
     const focused = this.root.contains(document.activeElement) ? document.activeElement.dataset.action : null;
     let primary;
-    if (view.status === "waiting") primary = this.showStart(view, names);
+    // Against the computer the player's Start was the choice to play it, and the computer
+    // presses its own at once: the card asking both to press Start would only mislead.
+    const computer = view.players.some((p) => p.bot);
+    if (view.status === "waiting" && !computer) primary = this.showStart(view, names);
     else if (["finished", "aborted", "cancelled"].includes(view.status)) primary = this.showOver(view, names);
     else if (view.phase === "round_over") primary = this.showRound(view, names);
     else {
@@ -114,9 +117,8 @@ export class SummaryView {
     const list = el("ul", "ready-list");
     view.players.forEach((p, seat) => {
       const li = el("li", p[key] ? "ready-list__item ready-list__item--ready" : "ready-list__item");
-      li.textContent = p[key]
-        ? fmt(gettext("%(p)s is ready"), { p: names[seat] })
-        : fmt(gettext("%(p)s: not yet"), { p: names[seat] });
+      const ready = key === "continued" ? gettext("%(p)s is ready for the next round") : gettext("%(p)s is ready");
+      li.textContent = fmt(p[key] ? ready : gettext("%(p)s: not yet"), { p: names[seat] });
       list.appendChild(li);
     });
     return list;
@@ -156,14 +158,17 @@ export class SummaryView {
     const last = view.last_round;
     if (!last) return;
     const hands = el("div", "summary-hands");
+    // A hand's points count only in a block (R5.6): after a domino nothing is paid for
+    // them (R5.5), so they are not added up.
+    const counted = last.reason === "block";
     last.hands.forEach((hand, seat) => {
-      const who = el(
-        "p",
-        "summary-hands__who",
-        hand.length
-          ? fmt(gettext("%(p)s: %(n)s points in hand"), { p: names[seat], n: last.totals[seat] })
-          : fmt(gettext("%(p)s went out"), { p: names[seat] }),
-      );
+      let line = fmt(gettext("%(p)s went out"), { p: names[seat] });
+      if (hand.length && counted) {
+        line = fmt(gettext("%(p)s: %(n)s points in hand"), { p: names[seat], n: last.totals[seat] });
+      } else if (hand.length) {
+        line = fmt(gettext("%(p)s still held"), { p: names[seat] });
+      }
+      const who = el("p", "summary-hands__who", line);
       hands.append(who, tilesRow(hand));
     });
     body.appendChild(hands);
