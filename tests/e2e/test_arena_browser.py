@@ -28,7 +28,7 @@ def test_join_from_home_get_paired_play_and_see_the_standings_move(login_page, m
     for user in (ana, ben):
         page = login_page(user, PHONE, touch=True)
         page.goto(f"{page.live_url}/")
-        join = page.locator(".home-arenas").get_by_role("button", name="Join")
+        join = page.locator(".arenas-to-join").get_by_role("button", name="Join")
         expect(join).to_be_visible()
         join.click()
         page.wait_for_url(f"**/arenas/{arena.pk}/")

@@ -18,7 +18,7 @@ def profile_arenas_section(player: User) -> dict[str, Any]:
     return {"played": arenas_played(player)}
 
 
-@register.inclusion_tag("tournaments/_home_arenas.html", takes_context=True)
-def home_arenas_section(context: dict[str, Any], user: User | AnonymousUser) -> dict[str, Any]:
-    """The running and next arenas, each with its one-tap Join: `{% home_arenas_section user %}`."""
+@register.inclusion_tag("tournaments/_arenas_to_join.html", takes_context=True)
+def arenas_to_join_section(context: dict[str, Any], user: User | AnonymousUser) -> dict[str, Any]:
+    """The running and next arenas, each with its one-tap Join (home page, lobby)."""
     return {"arenas": arenas_to_join(user), "user": user, "csrf_token": context.get("csrf_token")}
