@@ -20,20 +20,16 @@ import asyncio
 import json
 import os
 import secrets
-import signal
-import socket
 import statistics
-import subprocess
 import sys
-import tempfile
-import time
-import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.embedded import embedded_platform
+
 CHROMIUM = "/usr/bin/chromium"
 
 # Every state the page's sockets receive, with the page's clock: wraps WebSocket before the
@@ -63,45 +59,6 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--moves", type=int, default=30, help="the computer's actions to time")
     parser.add_argument("--strength", default="easy", choices=("easy", "medium", "hard"))
     return parser.parse_args()
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def platform_environment(folder: Path, port: int) -> dict[str, str]:
-    """`make run`'s defaults, with the database, broker and secret of this run's own folder."""
-    env = dict(os.environ)
-    for name in ("REDIS_URL", "DATABASE_URL"):
-        env.pop(name, None)
-    env.update(
-        {
-            "DJANGO_SETTINGS_MODULE": "config.settings",
-            "DATABASE_URL": f"sqlite:///{folder / 'db.sqlite3'}",
-            "BROKER_DIR": str(folder / "broker"),
-            "BEAT_SCHEDULE": str(folder / "beat-schedule"),
-            "SECRET_KEY": secrets.token_urlsafe(50),
-            "WEB_PORT": str(port),
-            "PYTHONUNBUFFERED": "1",
-            "PATH": f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}",
-        }
-    )
-    return env
-
-
-def wait_for_http(url: str, platform: subprocess.Popen[bytes], timeout: float) -> None:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if platform.poll() is not None:
-            raise RuntimeError("the platform exited while starting")
-        try:
-            with urllib.request.urlopen(url, timeout=2):
-                return
-        except OSError:
-            time.sleep(0.3)
-    raise RuntimeError(f"{url} did not answer in {timeout:.0f} s")
 
 
 async def play_human(url: str, cookie: str, game_id: int) -> None:
@@ -147,30 +104,8 @@ def lags(game_ids: list[int], computer: Any, arrivals: list[tuple[int, int, floa
 
 def main() -> None:
     args = parse_args()
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    with tempfile.TemporaryDirectory(prefix="computer-push-") as folder_name:
-        folder = Path(folder_name)
-        env = platform_environment(folder, port)
-        os.environ.update(env)
-        log = (folder / "platform.log").open("wb")
-        platform = subprocess.Popen(
-            [sys.executable, "-m", "tools.local_run"],
-            cwd=ROOT,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-        try:
-            wait_for_http(url, platform, timeout=120)
-            measured = run(url, args.moves, args.strength)
-        except Exception:
-            sys.stderr.write((folder / "platform.log").read_text(errors="replace")[-3000:])
-            raise
-        finally:
-            os.killpg(platform.pid, signal.SIGINT)
-            platform.wait(60)
+    with embedded_platform() as url:
+        measured = run(url, args.moves, args.strength)
     report(measured)
 
 

@@ -123,7 +123,8 @@ def test_an_idle_game_socket_on_the_redis_layer_stays_open_for_a_minute(alice, b
             assert first["type"] == "state"
             await asyncio.sleep(60)
             await socket.send(json.dumps({"type": "ping"}))
-            reply = json.loads(await asyncio.wait_for(socket.recv(), 5))
+            # A spectator's arrival is told to every audience (the viewer count) meanwhile.
+            reply = await next_message(socket, "pong", timeout=5)
             await socket.close()
             return reply
 
@@ -367,6 +368,7 @@ def test_a_10_s_database_stop_loses_no_action_and_voids_no_game(alice, bob, caro
                     return await next_message(lobby, kind, timeout=15)
 
                 await lobby_next("challenges")
+                await lobby_next("invitations")  # the last of what a socket is sent on opening
                 mover = next(c for c in clients if choose(c.state["game"]["legal"]))
                 waiter = next(c for c in clients if c is not mover)
                 action = choose(mover.state["game"]["legal"])
