@@ -35,6 +35,7 @@ import signal
 import statistics
 import sys
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
@@ -186,6 +187,7 @@ async def _play(
     pending: tuple[float, dict[str, Any]] | None = None
     last: dict[str, Any] | None = None  # the newest state received
     asked: dict[str, dict[str, Any]] = {}
+    acked = 0  # the newest version this player's own actions made
 
     def decide(message: dict[str, Any], now: float) -> tuple[float, dict[str, Any]] | None:
         view = message["game"]
@@ -216,8 +218,9 @@ async def _play(
             now = time.monotonic()
             if message["type"] == "ack" and message.get("id") in sent:
                 figures.moves.append(now - sent.pop(message["id"]))
+                acked = max(acked, message["version"])
                 # The state this action made may have come first: decide on it now.
-                if last is not None and last["version"] >= message.get("version", 0):
+                if last is not None and last["version"] >= acked:
                     pending = decide(last, now)
                 continue
             if message["type"] == "error":
@@ -230,6 +233,8 @@ async def _play(
             times.setdefault("first", now)
             figures.games.add(game_id)
             if last is not None and message["version"] < last["version"]:
+                continue
+            if message["version"] < acked:  # older than what this player's own action made
                 continue
             last = message
             if message["game"]["status"] not in ("waiting", "playing"):
@@ -344,8 +349,9 @@ def main() -> None:
     print("# " + describe("wave", figures.waves))
     print("# " + describe("move", figures.moves))
     print("# " + describe("standings lag", lags))
-    for error in figures.errors[:10]:
-        print(f"# error: {error}")
+    kinds = Counter(error.split(": ", 1)[-1] for error in figures.errors)
+    for kind, count in kinds.most_common(5):
+        print(f"# errors: {count} of {kind}")
     for lag, name, counted in sorted(lagged, reverse=True)[:3]:
         print(f"# slowest standings: {name}'s game {counted} counted {lag:.2f} s after its end")
     print(
