@@ -110,6 +110,7 @@ async def open_socket(url: str, cookie: str) -> Any:
         additional_headers={"Cookie": f"{settings.SESSION_COOKIE_NAME}={cookie}"},
         open_timeout=60,
         max_size=2**22,
+        ping_interval=None,  # as a browser: it answers the server's pings, sends none
     )
 
 
