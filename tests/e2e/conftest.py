@@ -19,12 +19,39 @@ from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.db import OperationalError
+from django.db.backends.base.operations import BaseDatabaseOperations
 from django.test import Client
 
 from tests.ci_guard import CHROMIUM, IN_CI
 from tests.live import ROOT, LivePlatform, live_platform
 
 ARTIFACTS = ROOT / "test-artifacts"
+
+
+def _flush_retrying_a_deadlock(
+    flush: Callable[[Any, list[str]], None],
+) -> Callable[[Any, list[str]], None]:
+    """The tests' flush between browser tests, run again if PostgreSQL picked it as a
+    deadlock's victim: the shared platform's worker (its clock keeper, a computer still
+    playing) may be locking the game tables just then."""
+
+    def execute_sql_flush(self: Any, sql_list: list[str]) -> None:
+        for attempt in range(5):
+            try:
+                flush(self, sql_list)
+                return
+            except OperationalError as error:
+                if "deadlock detected" not in str(error) or attempt == 4:
+                    raise
+                time.sleep(0.2)
+
+    return execute_sql_flush
+
+
+BaseDatabaseOperations.execute_sql_flush = _flush_retrying_a_deadlock(  # type: ignore[method-assign]
+    BaseDatabaseOperations.execute_sql_flush
+)
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
