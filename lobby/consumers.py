@@ -10,8 +10,6 @@ that show them, the challenge list (?challenges=1), the live games (?live=1) and
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -69,7 +67,6 @@ class LobbyConsumer(JsonSocketConsumer):
         self.queued = False  # whether this connection put its user in the queue
         self.live = False  # whether the page asked for the live games
         self.challenges = False  # whether the page shows the challenge list
-        self.groups_task: asyncio.Task[None] | None = None
         await self.connect_or_close()
 
     async def open(self) -> None:
@@ -87,15 +84,12 @@ class LobbyConsumer(JsonSocketConsumer):
         if self.challenges:
             await self.send_challenges()
         await self.send_player_news()
-        self.groups_task = asyncio.ensure_future(self.keep_groups())
+        self.start_keeping_groups()
         DATABASE_WATCH.watch(self)
 
     async def disconnect(self, code: int) -> None:
         DATABASE_WATCH.unwatch(self)
-        if self.groups_task is not None:
-            self.groups_task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self.groups_task
+        await self.stop_keeping_groups()
         await self.leave_groups_quietly()
         if self.queued:
             # Leaving the waiting page leaves the queue (another lobby tab does not); if the

@@ -74,10 +74,12 @@ def players_snapshot(users: list[User]) -> list[dict[str, object]]:
     """Each player's {"rating", "rating_label"} now, in one query: what a new rated game
     stores (games.services.game_create) and shows beside the names until it ends."""
     states = rating_states(user_ids=[user.pk for user in users])
-    return [
-        {"rating": states[user.pk].rating, "rating_label": rating_label(states[user.pk])}
-        for user in users
-    ]
+    return [snapshot_of(states[user.pk]) for user in users]
+
+
+def snapshot_of(state: PlayerRating) -> dict[str, object]:
+    """One seat of `players_snapshot`, from a rating already read."""
+    return {"rating": state.rating, "rating_label": rating_label(state)}
 
 
 def rating_of(user: User) -> int:

@@ -15,17 +15,18 @@ from realtime.fanout import group_send_all
 from realtime.groups import user_group
 from tournaments.messages import ArenaStandingsEvent
 from tournaments.models import Arena, ArenaPlayer
+from tournaments.selectors import arena_group, standings_message
 
 logger = logging.getLogger(__name__)
 
 PUSH_EVERY = timedelta(seconds=1)
 
 
-def standings_changed_on_commit(arena: Arena) -> None:
+def standings_changed_on_commit(arena_id: int) -> None:
     """Mark the standings changed; once committed, push them now unless pushed within the
     last second (the arenas' tick then pushes them, tournaments.services.arenas_tick)."""
-    Arena.objects.filter(pk=arena.pk).update(standings_dirty=True)
-    transaction.on_commit(lambda: _push_if_due(arena.pk, timezone.now()))
+    Arena.objects.filter(pk=arena_id).update(standings_dirty=True)
+    transaction.on_commit(lambda: _push_if_due(arena_id, timezone.now()))
 
 
 def standings_push_due(*, now: datetime | None = None) -> int:
@@ -36,8 +37,6 @@ def standings_push_due(*, now: datetime | None = None) -> int:
 
 
 def _push_if_due(arena_id: int, now: datetime) -> bool:
-    from tournaments.selectors import arena_group, standings_message
-
     # Claimed by one conditional update: two processes never push the same change twice.
     claimed = (
         Arena.objects.filter(pk=arena_id, standings_dirty=True)

@@ -25,7 +25,8 @@ from games.selectors import players_in_games
 from games.services import game_create
 from lobby.broadcast import players_redirect_on_commit
 from lobby.services import queue_leave
-from ratings.selectors import players_snapshot, rating_state, rating_states
+from ratings.elo import PlayerRating
+from ratings.selectors import rating_state, rating_states, snapshot_of
 from tournaments import arena as scoring
 from tournaments.broadcast import (
     arena_started_on_commit,
@@ -72,7 +73,7 @@ def arena_join(*, user: User, arena_id: int, now: datetime | None = None) -> Are
             entry.free_since = now
         entry.save()
         queue_leave(user=user)
-        standings_changed_on_commit(arena)
+        standings_changed_on_commit(arena.pk)
     return entry
 
 
@@ -87,7 +88,7 @@ def _leave(user: User, arena_id: int, state: ArenaPlayer.State) -> ArenaPlayer:
         entry.state = state
         entry.free_since = None
         entry.save(update_fields=["state", "free_since"])
-        standings_changed_on_commit(arena)
+        standings_changed_on_commit(arena.pk)
     return entry
 
 
@@ -132,13 +133,12 @@ def arena_wave(*, arena_id: int, now: datetime | None = None) -> list[Game]:
         free = {entry.user_id: entry for entry in entries if entry.user_id not in busy}
         others_playing = ArenaGame.objects.filter(arena=arena, ended_at__isnull=True).exists()
         states = rating_states(user_ids=list(free))
-        ratings = {user_id: state.rating for user_id, state in states.items()}
         pairs = scoring.pair_wave(
             (
                 scoring.Free(
                     user_id=entry.user_id,
                     score=entry.score,
-                    rating=ratings[entry.user_id],
+                    rating=states[entry.user_id].rating,
                     last_opponent=entry.last_opponent_id,
                     first_seats=entry.first_seats,
                 )
@@ -150,7 +150,7 @@ def arena_wave(*, arena_id: int, now: datetime | None = None) -> list[Game]:
         for first, second in pairs:
             try:
                 with transaction.atomic():
-                    games.append(_pair(arena, users[first.user_id], users[second.user_id], ratings))
+                    games.append(_pair(arena, users[first.user_id], users[second.user_id], states))
             except ServiceError:  # one of them got another game meanwhile
                 continue
             for entry, opponent, seat_change in (
@@ -165,26 +165,28 @@ def arena_wave(*, arena_id: int, now: datetime | None = None) -> list[Game]:
                 ["free_since", "last_opponent", "first_seats"],
             )
         if games:
-            standings_changed_on_commit(arena)
+            standings_changed_on_commit(arena.pk)
     return games
 
 
-def _pair(arena: Arena, player0: User, player1: User, ratings: dict[int, int]) -> Game:
+def _pair(arena: Arena, player0: User, player1: User, states: dict[int, PlayerRating]) -> Game:
+    """The wave's game for two players, with the ratings the wave read (no second read)."""
     bank = float(arena.bank_seconds)
+    seats = (states[player0.pk], states[player1.pk])
     game = game_create(
         player0=player0,
         player1=player1,
         rated=arena.rated,
         banks=(bank, bank),
-        players_snapshot=players_snapshot([player0, player1]),
+        players_snapshot=[snapshot_of(state) for state in seats],
     )
     ArenaGame.objects.create(
         arena=arena,
         game=game,
         player0=player0,
         player1=player1,
-        rating0=ratings[player0.pk],
-        rating1=ratings[player1.pk],
+        rating0=seats[0].rating,
+        rating1=seats[1].rating,
     )
     players_redirect_on_commit(game)
     return game
@@ -235,7 +237,7 @@ def arena_game_over(*, game: Game, now: datetime | None = None) -> bool:
         entries.filter(user_id__in=[played.player0_id, played.player1_id]).exclude(
             user_id__in=absent
         ).update(free_since=now)
-    standings_changed_on_commit(played.arena)
+    standings_changed_on_commit(played.arena_id)
     return True
 
 
@@ -304,7 +306,7 @@ def arena_start(*, arena_id: int, now: datetime | None = None) -> bool:
             free_since=now
         )
         arena_started_on_commit(arena)
-        standings_changed_on_commit(arena)
+        standings_changed_on_commit(arena.pk)
     return True
 
 
@@ -333,20 +335,20 @@ def _close(arena: Arena, status: Arena.Status) -> bool:
     arena.status = status
     arena.save(update_fields=["status"])
     ArenaPlayer.objects.filter(arena=arena).update(free_since=None)
-    standings_changed_on_commit(arena)
+    standings_changed_on_commit(arena.pk)
     return True
 
 
 def arena_remove_player(*, entry_id: int) -> bool:
     """An admin removes a player: out of the standings, no new game, no rejoining."""
     with transaction.atomic():
-        entry = ArenaPlayer.objects.select_related("arena").filter(pk=entry_id).first()
+        entry = ArenaPlayer.objects.filter(pk=entry_id).first()
         if entry is None or entry.state == ArenaPlayer.State.REMOVED:
             return False
         entry.state = ArenaPlayer.State.REMOVED
         entry.free_since = None
         entry.save(update_fields=["state", "free_since"])
-        standings_changed_on_commit(entry.arena)
+        standings_changed_on_commit(entry.arena_id)
     return True
 
 
