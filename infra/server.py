@@ -1,5 +1,6 @@
-"""Daphne's command line with three changes it has no option for: oversized messages closed
-with 1009 rather than a dropped connection, a tuned garbage collector, and 16 threads
+"""Daphne's command line with four changes it has no option for: oversized messages closed
+with 1009 rather than a dropped connection, a send to a socket the browser has just closed
+dropped rather than raised into the consumer, a tuned garbage collector, and 16 threads
 (docs/decisions/daphne-entry-point.md).
 
     python -m infra.server [daphne's own arguments]
@@ -18,10 +19,24 @@ os.environ.setdefault("ASGI_THREADS", DEFAULT_ASGI_THREADS)
 
 from daphne.cli import CommandLineInterface  # noqa: E402
 from daphne.server import Server  # noqa: E402
+from daphne.ws_protocol import WebSocketProtocol  # noqa: E402
 
 # The youngest generation is collected after this many new objects instead of 700, since a
 # move allocates a few thousand.
 GC_THRESHOLDS = (10_000, 20, 100)
+
+
+class GoneSafeWebSocketProtocol(WebSocketProtocol):
+    """Daphne's WebSocket protocol, dropping what is sent after the browser closed.
+
+    Autobahn raises Disconnected there (django/channels#1820), which ends the consumer before
+    it reads the disconnect already queued for it, so its groups and cleanup were skipped.
+    """
+
+    def serverSend(self, content: str | bytes, binary: bool = False) -> None:
+        if self.state in (self.STATE_CLOSING, self.STATE_CLOSED):
+            return
+        super().serverSend(content, binary)
 
 
 class CleanCloseServer(Server):
@@ -43,6 +58,7 @@ class CleanCloseServer(Server):
     @ws_factory.setter
     def ws_factory(self, factory: Any) -> None:
         factory.setProtocolOptions(failByDrop=False)  # close with 1009, not a dropped link
+        factory.protocol = GoneSafeWebSocketProtocol
         self._ws_factory = factory
 
 
