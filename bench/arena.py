@@ -3,10 +3,11 @@
 Starts two Daphne processes and a Celery worker with beat (tests/live.py) on the database
 and channel layer the environment names (PostgreSQL and Redis for the production layout),
 creates an arena and N players who join it, and plays: each player listens on its user
-socket (/ws/lobby/) for the game a wave made for it, plays it on the game socket with a
-decision every 1 to 3 s (a random legal one; after 8 to 20 of its decisions it resigns, so
-that games end and waves keep pairing), then waits for the next. One more client watches
-the arena's page socket. Measured:
+socket (/ws/lobby/) for the game a wave made for it, closes it (a seat's game page has
+none), plays the game on the game socket with a decision every 1 to 3 s (a random legal
+one; after 8 to 20 of its decisions it resigns, so that games end and waves keep
+pairing), then opens the user socket again for the next. One more client watches the
+arena's page socket. Measured:
 
 - wave: from a player's game ending (the client holding the game-over state) to the first
   state of its next game (and, for the first game, from the arena's start);
@@ -30,6 +31,7 @@ import asyncio
 import json
 import os
 import random
+import re
 import secrets
 import signal
 import statistics
@@ -127,30 +129,52 @@ async def player(
     free_since = started_at
     counted = 0
     seen: set[int] = set()
+    while not stop.is_set():
+        game_id = await next_game(base, name, cookie, seen, stop, figures)
+        if game_id is None:
+            return
+        seen.add(game_id)
+        times: dict[str, float] = {}
+        try:
+            result = await play_game(base, cookie, game_id, rng, figures, times)
+            figures.waves.append(result.first_state_at - free_since)
+            if result.counted:
+                counted += 1
+                figures.ends.append((name, counted, result.ended_at))
+            free_since = result.ended_at
+        except Exception as error:
+            stage = next((s for s in ("first", "opened") if s in times), "opening")
+            at = f"{name}@{time.monotonic() - started_at:.0f}s"
+            figures.errors.append(f"{at}: game {game_id}: {stage}: {error!r}")
+            free_since = time.monotonic()
+
+
+async def next_game(
+    base: str, name: str, cookie: str, seen: set[int], stop: asyncio.Event, figures: Figures
+) -> int | None:
+    """The player's next game, as a page between games learns it: the user socket, opened
+    for the wait and closed for the game (a seat's game page has none), tells of it by a
+    `redirect`, or on opening by `your_game` if the wave paired the player meanwhile."""
     try:
         lobby = await open_socket(f"{base}/ws/lobby/", cookie)
     except Exception as error:
         figures.errors.append(f"{name}: lobby socket: {error!r}")
-        return
+        return None
     try:
         while not stop.is_set():
             try:
                 message = json.loads(await asyncio.wait_for(lobby.recv(), 1.0))
             except TimeoutError:
                 continue
-            if message["type"] != "redirect" or message["game"] in seen:
+            if message["type"] == "redirect":
+                game_id = message["game"]
+            elif message["type"] == "your_game" and message["game"]:
+                game_id = message["game"]["id"]
+            else:
                 continue
-            seen.add(message["game"])
-            try:
-                result = await play_game(base, cookie, message["game"], rng, figures)
-                figures.waves.append(result.first_state_at - free_since)
-                if result.counted:
-                    counted += 1
-                    figures.ends.append((name, counted, result.ended_at))
-                free_since = result.ended_at
-            except Exception as error:
-                figures.errors.append(f"{name}: game {message['game']}: {error!r}")
-                free_since = time.monotonic()
+            if game_id not in seen:
+                return int(game_id)
+        return None
     finally:
         await lobby.close()
 
@@ -163,9 +187,13 @@ class Played:
 
 
 async def play_game(
-    base: str, cookie: str, game_id: int, rng: random.Random, figures: Figures
+    base: str,
+    cookie: str,
+    game_id: int,
+    rng: random.Random,
+    figures: Figures,
+    times: dict[str, float],
 ) -> Played:
-    times: dict[str, float] = {}
     counted = await _play(base, cookie, game_id, rng, figures, times)
     return Played(counted, times["first"], time.monotonic())
 
@@ -180,6 +208,7 @@ async def _play(
 ) -> bool:
     """Play at a human pace; True if the game ended with a result (it then counts)."""
     socket = await open_socket(f"{base}/ws/games/{game_id}/", cookie)
+    times["opened"] = time.monotonic()
     resign_after = rng.randint(8, 20)
     decisions = 0
     sent: dict[str, float] = {}
@@ -343,6 +372,8 @@ def main() -> None:
         if ARGS.logs:
             ARGS.logs.write_text(
                 "\n".join(f"--- {p.name} ---\n{p.log()}" for p in platform.processes)
+                + "\n--- errors ---\n"
+                + "\n".join(figures.errors)
             )
     lagged = standings_lags(figures)
     lags = [lag for lag, _name, _game in lagged]
@@ -350,7 +381,8 @@ def main() -> None:
     print("# " + describe("wave", figures.waves))
     print("# " + describe("move", figures.moves))
     print("# " + describe("standings lag", lags))
-    kinds = Counter(error.split(": ", 1)[-1] for error in figures.errors)
+    who = re.compile(r"^(arena\d+(@\d+s)?: )?(game \d+: )?")
+    kinds = Counter(who.sub("", error) for error in figures.errors)
     for kind, count in kinds.most_common(5):
         print(f"# errors: {count} of {kind}")
     for lag, name, counted in sorted(lagged, reverse=True)[:3]:
