@@ -1,5 +1,7 @@
 // The arena page: the standings re-drawn from every {"type": "standings"} push of
-// /ws/arenas/<id>/, the countdown, and the player taken to their game once paired.
+// /ws/arenas/<id>/, the countdown, and the player taken to their game once paired: by the
+// user socket's {"type": "redirect"} (js/user.js), or by the standings if that was missed.
+import { listen } from "../js/user.js";
 import { Socket, socketUrl } from "../realtime/socket.js";
 
 const fill = (text, values) => interpolate(text, values, true);
@@ -90,6 +92,12 @@ function row(standing) {
 
 let leaving = false;
 
+function goToGame(url) {
+  if (leaving) return;
+  leaving = true;
+  window.location.assign(url);
+}
+
 function render(message) {
   setClock(message.status, message.starts_in, message.ends_in);
   if (message.status !== countdown.dataset.status) {
@@ -109,10 +117,20 @@ function render(message) {
     { games: message.playing },
   );
   const mine = message.rows.find((standing) => standing.user === me);
-  if (mine && mine.game && mine.state === "active" && message.status === "running" && !leaving) {
-    leaving = true;
-    window.location.assign(gameUrl(mine.game));
+  if (mine && mine.game && mine.state === "active" && message.status === "running") {
+    goToGame(gameUrl(mine.game));
   }
+}
+
+if (root && me) {
+  listen(
+    {
+      onMessage: (message) => {
+        if (message.type === "redirect" && message.url) goToGame(message.url);
+      },
+    },
+    { followsRedirects: true },
+  );
 }
 
 if (root && root.dataset.wsPath) {
