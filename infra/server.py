@@ -29,8 +29,8 @@ GC_THRESHOLDS = (10_000, 20, 100)
 class GoneSafeWebSocketProtocol(WebSocketProtocol):
     """Daphne's WebSocket protocol, dropping what is sent after the browser closed.
 
-    Autobahn raises Disconnected there (django/channels#1820), which ends the consumer before
-    it reads the disconnect already queued for it, so its groups and cleanup were skipped.
+    Autobahn raises Disconnected there (django/channels#1820): the consumer ended in an error
+    for what is a browser leaving a page, and logged it as one.
     """
 
     def serverSend(self, content: str | bytes, binary: bool = False) -> None:
