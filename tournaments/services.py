@@ -9,6 +9,7 @@ at once: each locks the arena's row first.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Iterable
 from datetime import datetime, timedelta
 
@@ -16,7 +17,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils import timezone
 
 from games.errors import ServiceError
@@ -112,14 +113,17 @@ def players_paused_for_queue(*, user_id: int) -> int:
 def arena_wave(*, arena_id: int, now: datetime | None = None) -> list[Game]:
     """Pair the arena's free players (tournaments.arena.pair_wave); the games it created.
 
-    Idempotent: a second run finds the paired players no longer free.
+    Each game is made and committed on its own, so its players are told at once rather
+    than after the whole wave, and no lock is held across games: a game ending meanwhile,
+    a pause or a cancellation waits for one pairing at the most. Idempotent: a player
+    already paired, by this wave or a second run of it, is no longer free and is skipped.
     """
     now = now or timezone.now()
-    games: list[Game] = []
+    started = time.monotonic()
     with transaction.atomic():
         arena = _arena(arena_id, lock=True)
         if arena.status != Arena.Status.RUNNING or now >= arena.last_pairing_at:
-            return games
+            return []
         arena.waved_at = now
         arena.save(update_fields=["waved_at"])
         entries = list(
@@ -128,49 +132,64 @@ def arena_wave(*, arena_id: int, now: datetime | None = None) -> list[Game]:
             )
         )
         if len(entries) < 2:
-            return games
+            return []
         busy = players_in_games([entry.user_id for entry in entries])
         free = {entry.user_id: entry for entry in entries if entry.user_id not in busy}
         others_playing = ArenaGame.objects.filter(arena=arena, ended_at__isnull=True).exists()
-        states = rating_states(user_ids=list(free))
-        pairs = scoring.pair_wave(
-            (
-                scoring.Free(
-                    user_id=entry.user_id,
-                    score=entry.score,
-                    rating=states[entry.user_id].rating,
-                    last_opponent=entry.last_opponent_id,
-                    first_seats=entry.first_seats,
-                )
-                for entry in free.values()
-            ),
-            others_playing=others_playing,
-        )
-        users = get_user_model().objects.in_bulk([p.user_id for pair in pairs for p in pair])
-        for first, second in pairs:
-            try:
-                with transaction.atomic():
-                    games.append(_pair(arena, users[first.user_id], users[second.user_id], states))
-            except ServiceError:  # one of them got another game meanwhile
-                continue
-            for entry, opponent, seat_change in (
-                (free[first.user_id], second.user_id, 1),
-                (free[second.user_id], first.user_id, -1),
-            ):
-                entry.free_since = None
-                entry.last_opponent_id = opponent
-                entry.first_seats += seat_change
-            ArenaPlayer.objects.bulk_update(
-                [free[first.user_id], free[second.user_id]],
-                ["free_since", "last_opponent", "first_seats"],
+    states = rating_states(user_ids=list(free))
+    pairs = scoring.pair_wave(
+        (
+            scoring.Free(
+                user_id=entry.user_id,
+                score=entry.score,
+                rating=states[entry.user_id].rating,
+                last_opponent=entry.last_opponent_id,
+                first_seats=entry.first_seats,
             )
-        if games:
-            standings_changed_on_commit(arena.pk)
+            for entry in free.values()
+        ),
+        others_playing=others_playing,
+    )
+    users = get_user_model().objects.in_bulk([p.user_id for pair in pairs for p in pair])
+
+    games: list[Game] = []
+    for first, second in pairs:
+        try:
+            with transaction.atomic():
+                games.append(_pair(arena, users[first.user_id], users[second.user_id], states))
+        except (ServiceError, _NoLongerFree):  # paused, removed or paired meanwhile
+            continue
+        # Still waving: the arenas' tick starts the next wave only once this one is over.
+        Arena.objects.filter(pk=arena.pk).update(
+            waved_at=now + timedelta(seconds=time.monotonic() - started), standings_dirty=True
+        )
+    if games:
+        standings_changed_on_commit(arena.pk)
     return games
 
 
+class _NoLongerFree(Exception):
+    """A player of the pair is no longer free: the pair's transaction is undone."""
+
+
 def _pair(arena: Arena, player0: User, player1: User, states: dict[int, PlayerRating]) -> Game:
-    """The wave's game for two players, with the ratings the wave read (no second read)."""
+    """The wave's game for two players still free in it, with the ratings the wave read.
+
+    Each player's entry is taken by one conditional update (no longer free, and who they
+    played), in the order of their ids so that two waves never wait on each other.
+    """
+    opponents = {player0.pk: (player1.pk, 1), player1.pk: (player0.pk, -1)}
+    for user_id in sorted(opponents):
+        opponent, seat_change = opponents[user_id]
+        taken = ArenaPlayer.objects.filter(
+            arena=arena, user_id=user_id, state=ArenaPlayer.State.ACTIVE, free_since__isnull=False
+        ).update(
+            free_since=None,
+            last_opponent_id=opponent,
+            first_seats=F("first_seats") + seat_change,
+        )
+        if not taken:
+            raise _NoLongerFree
     bank = float(arena.bank_seconds)
     seats = (states[player0.pk], states[player1.pk])
     game = game_create(

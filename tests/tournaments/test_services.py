@@ -59,6 +59,11 @@ def test_a_wave_pairs_the_free_players_once_with_the_arenas_clock(players):
     assert len(games) == 2
     assert {p for g in games for p in (g.player0_id, g.player1_id)} == {u.pk for u in players}
     assert all(g.setup["banks"] == [60.0, 60.0] for g in games)
+    for game in games:
+        first, second = entry(arena, game.player0), entry(arena, game.player1)
+        assert (first.last_opponent_id, first.first_seats) == (game.player1_id, 1)
+        assert (second.last_opponent_id, second.first_seats) == (game.player0_id, -1)
+        assert first.free_since is None and second.free_since is None
     assert services.arena_wave(arena_id=arena.pk) == []  # a second run pairs nobody twice
     assert ArenaGame.objects.filter(arena=arena).count() == 2
 
@@ -216,3 +221,27 @@ def test_the_tick_starts_pairs_and_ends_an_arena(players):
     result = services.arenas_tick(now=later)
     assert (result["started"], result["games"]) == (1, 2)
     assert services.arenas_tick(now=arena.ends_at + timedelta(seconds=1))["ended"] == 1
+
+
+def test_a_player_who_pauses_while_a_wave_pairs_gets_no_game_and_their_partner_waits(
+    players, monkeypatch
+):
+    arena = running_arena()
+    for user in players:
+        services.arena_join(user=user, arena_id=arena.pk)
+    pair_wave = scoring.pair_wave
+
+    def pairs_then_ana_pauses(free, **options):
+        pairs = pair_wave(free, **options)
+        services.arena_pause(user=players[0], arena_id=arena.pk)
+        return pairs
+
+    monkeypatch.setattr(services.scoring, "pair_wave", pairs_then_ana_pauses)
+
+    [game] = services.arena_wave(arena_id=arena.pk)
+
+    paired = {game.player0_id, game.player1_id}
+    assert players[0].pk not in paired
+    waiting = [user for user in players[1:] if user.pk not in paired]
+    assert [entry(arena, user).free_since is not None for user in waiting] == [True]
+    assert Game.objects.filter(arena_game__arena=arena).count() == 1
