@@ -85,11 +85,13 @@ from tournaments.services import arena_join  # noqa: E402
 @dataclass
 class Figures:
     waves: list[float] = field(default_factory=list)
+    freed: list[float] = field(default_factory=list)  # when each wave's player became free
     moves: list[float] = field(default_factory=list)
     ends: list[tuple[str, int, float]] = field(default_factory=list)  # user, counted, when
     pushes: list[tuple[float, dict[str, int]]] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     games: set[int] = field(default_factory=set)
+    client_lags: list[float] = field(default_factory=list)
 
 
 def bench_players(count: int) -> list[tuple[str, str]]:
@@ -138,6 +140,7 @@ async def player(
         try:
             result = await play_game(base, cookie, game_id, rng, figures, times)
             figures.waves.append(result.first_state_at - free_since)
+            figures.freed.append(free_since - started_at)
             if result.counted:
                 counted += 1
                 figures.ends.append((name, counted, result.ended_at))
@@ -291,6 +294,14 @@ async def watch_standings(
         await socket.close()
 
 
+async def watch_own_loop(stop: asyncio.Event, figures: Figures) -> None:
+    """How late this process's own event loop wakes: a move's round trip includes it."""
+    while not stop.is_set():
+        before = time.monotonic()
+        await asyncio.sleep(0.05)
+        figures.client_lags.append(time.monotonic() - before - 0.05)
+
+
 def standings_lags(figures: Figures) -> list[tuple[float, str, int]]:
     """(lag, player, game) for each counted game: its end to the first push counting it.
 
@@ -340,6 +351,7 @@ async def run(urls: list[str], players: list[tuple[str, str]], minutes: int) -> 
         )
         for i, (name, cookie) in enumerate(players)
     ]
+    tasks.append(asyncio.ensure_future(watch_own_loop(stop, figures)))
     tasks.append(
         asyncio.ensure_future(watch_standings(urls[0], players[0][1], arena.pk, stop, figures))
     )
@@ -381,10 +393,14 @@ def main() -> None:
     print("# " + describe("wave", figures.waves))
     print("# " + describe("move", figures.moves))
     print("# " + describe("standings lag", lags))
+    print("# " + describe("the clients' own event loop, late by", figures.client_lags))
     who = re.compile(r"^(arena\d+(@\d+s)?: )?(game \d+: )?")
     kinds = Counter(who.sub("", error) for error in figures.errors)
     for kind, count in kinds.most_common(5):
         print(f"# errors: {count} of {kind}")
+    slowest = sorted(zip(figures.waves, figures.freed, strict=True), reverse=True)[:3]
+    for wave, freed in slowest:
+        print(f"# slowest wave: {wave:.2f} s for a player free {freed:.0f} s into the arena")
     for lag, name, counted in sorted(lagged, reverse=True)[:3]:
         print(f"# slowest standings: {name}'s game {counted} counted {lag:.2f} s after its end")
     print(
