@@ -172,6 +172,10 @@ def close_stray_connections(*, whole_heap: bool = False) -> None:
     this module was imported.
     """
     SyncToAsync.single_thread_executor.submit(connections.close_all).result(timeout=10)
+    if whole_heap:
+        # Unreachable objects stay in gc.get_objects() until collected: a dropped request's
+        # lazy user among them would query the database when asked for its class.
+        gc.collect()
     main = threading.main_thread().ident
     for obj in gc.get_objects() if whole_heap else _known_wrappers():
         try:
