@@ -37,14 +37,28 @@ def one_at_a_time(item: pytest.Item) -> bool:
 _workers = {"grouped": False, "yielding": False}
 
 
-@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def _property_test_without_database(item: pytest.Item) -> bool:
+    uses_db = item.get_closest_marker("django_db") is not None or any(
+        name in getattr(item, "fixturenames", ()) for name in ("db", "transactional_db")
+    )
+    function = getattr(item, "function", None)
+    return not uses_db and getattr(function, "is_hypothesis_test", False)
+
+
+@pytest.hookimpl(wrapper=True)  # before pytest-xdist reads the groups, after pytest-django sorts
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> Iterator[None]:
     """With pytest-xdist's --dist loadgroup (make test), the tests of tests/system and
-    tests/e2e all run on one worker, one at a time, while the others share the rest."""
+    tests/e2e all run on one worker, one at a time, while the others share the rest.
+
+    The property tests without a database (the engine's are the longest by far) are handed
+    out first rather than last, where pytest-django puts them: begun at the end, they would
+    keep one worker busy long after the other had run out of tests."""
     for item in items:
         if one_at_a_time(item):
             item.add_marker(pytest.mark.xdist_group("processes"))
             _workers["grouped"] = True
+    yield
+    items.sort(key=lambda item: not _property_test_without_database(item))
 
 
 @pytest.hookimpl(tryfirst=True)
