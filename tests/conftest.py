@@ -19,7 +19,6 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.cache import cache
 from django.db import connections
 from django.db.backends.base.base import BaseDatabaseWrapper
-from django.http import Http404
 from django.test import Client, override_settings
 from django.utils import translation
 
@@ -186,23 +185,15 @@ def close_stray_connections(*, whole_heap: bool = False) -> None:
     this module was imported.
     """
     SyncToAsync.single_thread_executor.submit(connections.close_all).result(timeout=10)
-    if whole_heap:
-        # Unreachable objects stay in gc.get_objects() until collected: a dropped request's
-        # lazy user among them would query the database when asked for its class.
-        gc.collect()
     main = threading.main_thread().ident
     for obj in gc.get_objects() if whole_heap else _known_wrappers():
-        try:
-            stray = (
-                isinstance(obj, BaseDatabaseWrapper)
-                and obj.connection is not None
-                and obj._thread_ident != main
-            )
-        except (ReferenceError, ValueError, Http404):
-            # A dead weak proxy, channels' lazy scope user of a handshake that failed
-            # before the user was read, or a test client response's lazy resolver_match
-            # for a URL no view answers (isinstance asks the lazy object for its class).
-            continue
+        # type(), not isinstance(): isinstance asks a lazy object (a request's user, a
+        # template's "your game") for its class, which would run its query.
+        stray = (
+            issubclass(type(obj), BaseDatabaseWrapper)
+            and obj.connection is not None
+            and obj._thread_ident != main
+        )
         if stray:
             obj.connection.close()
             obj.connection = None
