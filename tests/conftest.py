@@ -19,7 +19,6 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.cache import cache
 from django.db import connections
 from django.db.backends.base.base import BaseDatabaseWrapper
-from django.http import Http404
 from django.test import Client, override_settings
 from django.utils import translation
 
@@ -37,14 +36,28 @@ def one_at_a_time(item: pytest.Item) -> bool:
 _workers = {"grouped": False, "yielding": False}
 
 
-@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def _property_test_without_database(item: pytest.Item) -> bool:
+    uses_db = item.get_closest_marker("django_db") is not None or any(
+        name in getattr(item, "fixturenames", ()) for name in ("db", "transactional_db")
+    )
+    function = getattr(item, "function", None)
+    return not uses_db and getattr(function, "is_hypothesis_test", False)
+
+
+@pytest.hookimpl(wrapper=True)  # before pytest-xdist reads the groups, after pytest-django sorts
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> Iterator[None]:
     """With pytest-xdist's --dist loadgroup (make test), the tests of tests/system and
-    tests/e2e all run on one worker, one at a time, while the others share the rest."""
+    tests/e2e all run on one worker, one at a time, while the others share the rest.
+
+    The property tests without a database (the engine's are the longest by far) are handed
+    out first rather than last, where pytest-django puts them: begun at the end, they would
+    keep one worker busy long after the other had run out of tests."""
     for item in items:
         if one_at_a_time(item):
             item.add_marker(pytest.mark.xdist_group("processes"))
             _workers["grouped"] = True
+    yield
+    items.sort(key=lambda item: not _property_test_without_database(item))
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -174,17 +187,13 @@ def close_stray_connections(*, whole_heap: bool = False) -> None:
     SyncToAsync.single_thread_executor.submit(connections.close_all).result(timeout=10)
     main = threading.main_thread().ident
     for obj in gc.get_objects() if whole_heap else _known_wrappers():
-        try:
-            stray = (
-                isinstance(obj, BaseDatabaseWrapper)
-                and obj.connection is not None
-                and obj._thread_ident != main
-            )
-        except (ReferenceError, ValueError, Http404):
-            # A dead weak proxy, channels' lazy scope user of a handshake that failed
-            # before the user was read, or a test client response's lazy resolver_match
-            # for a URL no view answers (isinstance asks the lazy object for its class).
-            continue
+        # type(), not isinstance(): isinstance asks a lazy object (a request's user, a
+        # template's "your game") for its class, which would run its query.
+        stray = (
+            issubclass(type(obj), BaseDatabaseWrapper)
+            and obj.connection is not None
+            and obj._thread_ident != main
+        )
         if stray:
             obj.connection.close()
             obj.connection = None

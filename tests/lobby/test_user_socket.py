@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
-from channels.layers import get_channel_layer
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.urls import reverse
 from django.utils import timezone
 
@@ -52,12 +52,15 @@ def listening(*users: Any) -> dict[int, str]:
 def heard(channel: str) -> list[dict[str, Any]]:
     """Every event waiting on the channel (whichever the layer: in memory or Redis)."""
     layer = get_channel_layer()
+    # The in-memory layer's group_send has queued its messages when it returns; Redis's
+    # may still be on their way.
+    wait = 0.02 if isinstance(layer, InMemoryChannelLayer) else 0.3
 
     async def drain() -> list[dict[str, Any]]:
         events = []
         while True:
             try:
-                events.append(await asyncio.wait_for(layer.receive(channel), 0.3))
+                events.append(await asyncio.wait_for(layer.receive(channel), wait))
             except TimeoutError:
                 return events
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Iterator
 
 import pytest
@@ -11,9 +10,8 @@ import pytest
 @pytest.fixture(autouse=True)
 def requests_forgotten(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
     """Django logs each 503 with its request, whose user may be a lazy object never read
-    (the database was away); pytest keeps the records to the session's end, where the
-    search for stray connections (tests/conftest.py) would make it query the database."""
+    (the database was away); pytest would keep the records, and the requests with them, to
+    the session's end."""
     yield
     for when in ("setup", "call"):
         caplog.get_records(when).clear()
-    gc.collect()
