@@ -6,16 +6,12 @@ translatable text per code, which also guarantees that no message can carry a ti
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from django.utils.translation import gettext_lazy as _
 
 from realtime import errors as realtime_errors
+from realtime.errors import Messages
 
-if TYPE_CHECKING:
-    from django_stubs_ext import StrPromise
-
-MESSAGES: dict[str, StrPromise] = {
+MESSAGES: Messages = {
     # The engine's codes (engine.ERROR_CODES).
     "not_your_turn": _("It is not your turn."),
     "illegal_tile": _("That tile cannot be played there."),
@@ -51,18 +47,10 @@ MESSAGES: dict[str, StrPromise] = {
 }
 
 
-def message_for(code: str) -> StrPromise:
-    """The text of a game code, or of a code every socket shares (realtime.errors)."""
-    return MESSAGES.get(code) or realtime_errors.message_for(code)
+class ServiceError(realtime_errors.CodedError):
+    """A refused request to a service; `code` is one of MESSAGES' keys or a socket's code."""
+
+    messages = {**realtime_errors.CodedError.messages, **MESSAGES}
 
 
-class ServiceError(Exception):
-    """A refused request to a service; `code` is one of MESSAGES' keys."""
-
-    def __init__(self, code: str) -> None:
-        super().__init__(code)
-        self.code = code
-
-    @property
-    def message(self) -> StrPromise:
-        return message_for(self.code)
+message_for = ServiceError.message_for

@@ -2,17 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from django.utils.translation import gettext_lazy as _
 
 from games.errors import ServiceError
-from games.errors import message_for as game_message_for
+from realtime.errors import Messages
 
-if TYPE_CHECKING:
-    from django_stubs_ext import StrPromise
-
-MESSAGES: dict[str, StrPromise] = {
+MESSAGES: Messages = {
     "challenge_not_found": _("No such challenge."),
     "challenge_not_open": _("This challenge is no longer open."),
     "challenge_expired": _("This challenge has expired."),
@@ -29,14 +24,10 @@ MESSAGES: dict[str, StrPromise] = {
 }
 
 
-def message_for(code: str) -> StrPromise:
-    """The text of a lobby code, else of a game's or a socket's code."""
-    return MESSAGES.get(code) or game_message_for(code)
-
-
 class LobbyError(ServiceError):
     """A refused lobby request; `code` is one of MESSAGES' keys or a game's code."""
 
-    @property
-    def message(self) -> StrPromise:
-        return message_for(self.code)
+    messages = {**ServiceError.messages, **MESSAGES}
+
+
+message_for = LobbyError.message_for

@@ -12,6 +12,7 @@ import functools
 from typing import Any
 
 from games import engine
+from games.engine.deals import written_deal
 
 NAMES = ("Ana", "Leo")
 ANA, LEO = 0, 1
@@ -19,50 +20,16 @@ ANA, LEO = 0, 1
 # Round 1: Ana holds the highest double and leads it by rank (R2.2); she goes out (domino).
 # Round 2: the auction. Only its first decisions are played, so its boneyard is arbitrary.
 DEALS: list[dict[str, Any]] = [
-    {
-        "hands": [
-            ["6-6", "6-2", "0-0", "5-2", "3-1", "3-0", "4-1"],
-            ["6-3", "6-5", "6-1", "6-0", "4-0", "2-1", "1-1"],
-        ],
-        "boneyard": [
-            "2-0",
-            "5-4",
-            "2-2",
-            "5-3",
-            "3-3",
-            "6-4",
-            "5-0",
-            "5-1",
-            "3-2",
-            "1-0",
-            "4-3",
-            "4-2",
-            "5-5",
-            "4-4",
-        ],
-    },
-    {
-        "hands": [
-            ["5-5", "5-0", "4-1", "3-2", "6-4", "2-0", "1-0"],
-            ["6-6", "4-4", "6-3", "5-4", "3-1", "2-2", "0-0"],
-        ],
-        "boneyard": [
-            "6-5",
-            "6-2",
-            "6-1",
-            "6-0",
-            "5-3",
-            "5-2",
-            "5-1",
-            "4-3",
-            "4-2",
-            "4-0",
-            "3-3",
-            "3-0",
-            "2-1",
-            "1-1",
-        ],
-    },
+    written_deal(
+        "6-6 6-2 0-0 5-2 3-1 3-0 4-1",
+        "6-3 6-5 6-1 6-0 4-0 2-1 1-1",
+        "2-0 5-4 2-2 5-3 3-3 6-4 5-0 5-1 3-2 1-0 4-3 4-2 5-5 4-4",
+    ),
+    written_deal(
+        "5-5 5-0 4-1 3-2 6-4 2-0 1-0",
+        "6-6 4-4 6-3 5-4 3-1 2-2 0-0",
+        "6-5 6-2 6-1 6-0 5-3 5-2 5-1 4-3 4-2 4-0 3-3 3-0 2-1 1-1",
+    ),
 ]
 
 # Round 1 after the automatic lead of [6|6]; the times (s) make the clock example: Leo

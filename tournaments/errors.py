@@ -2,17 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from django.utils.translation import gettext_lazy as _
 
 from games.errors import ServiceError
-from games.errors import message_for as game_message_for
+from realtime.errors import Messages
 
-if TYPE_CHECKING:
-    from django_stubs_ext import StrPromise
-
-MESSAGES: dict[str, StrPromise] = {
+MESSAGES: Messages = {
     "arena_not_found": _("No such arena."),
     "arena_over": _("This arena is over."),
     "arena_rating_band": _("Your rating is outside this arena's band."),
@@ -26,13 +21,10 @@ MESSAGES: dict[str, StrPromise] = {
 }
 
 
-def message_for(code: str) -> StrPromise:
-    return MESSAGES.get(code) or game_message_for(code)
-
-
 class ArenaError(ServiceError):
-    """A refused arena request; `code` is one of MESSAGES' keys."""
+    """A refused arena request; `code` is one of MESSAGES' keys or a game's code."""
 
-    @property
-    def message(self) -> StrPromise:
-        return message_for(self.code)
+    messages = {**ServiceError.messages, **MESSAGES}
+
+
+message_for = ArenaError.message_for

@@ -8,8 +8,8 @@ from datetime import timedelta
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -46,9 +46,7 @@ def arena_list(request: HttpRequest) -> HttpResponse:
 
 
 def arena_page(request: HttpRequest, arena_id: int) -> HttpResponse:
-    arena = Arena.objects.filter(pk=arena_id).first()
-    if arena is None:
-        raise Http404
+    arena = get_object_or_404(Arena, pk=arena_id)
     entry = entry_of(arena, request.user)
     context = {
         "arena": arena,

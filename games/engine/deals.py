@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from .state import Deal
 from .tiles import N_TILES, NAME, parse_tile
@@ -57,6 +58,11 @@ def deal_to_json(deal: Deal) -> dict[str, list[list[str]] | list[str]]:
         "hands": [[NAME[t] for t in deal[0]], [NAME[t] for t in deal[1]]],
         "boneyard": [NAME[t] for t in deal[2]],
     }
+
+
+def written_deal(hand0: str, hand1: str, boneyard: str) -> dict[str, Any]:
+    """A deal in the form parse_deal reads, from three space-separated lists of tiles."""
+    return {"hands": [hand0.split(), hand1.split()], "boneyard": boneyard.split()}
 
 
 def new_seed(rng: random.Random | None) -> str:

@@ -380,13 +380,7 @@ def void(state: State, now: float, reason: str = VOID_REASON) -> tuple[State, li
         raise RuleError("game_over", "The game is over.")
     now = float(now)
     st = state.clone()
-    st.status = CANCELLED
-    st.phase = FINISHED
-    st.to_act = None
-    st.clock_start = None
-    st.must_play = -1
-    st.winner = None
-    st.reason = reason
+    _close(st, CANCELLED, None, reason)
     return st, [{"type": "void", "t": now, "reason": reason}]
 
 
@@ -417,13 +411,20 @@ def _check_action(action: object) -> str:
 # --------------------------------------------------------------------------- handlers
 
 
+def _press(
+    pressed: tuple[bool, bool], seat: int, do: str, now: float, events: list[Event]
+) -> tuple[bool, bool]:
+    """Both seats' presses of Start or Continue once `seat` has pressed it (`do`)."""
+    if pressed[seat]:
+        raise RuleError("wrong_phase", f"You have already pressed {do.capitalize()}.")
+    events.append({"type": do, "t": now, "player": seat})
+    return (True, pressed[1]) if seat == 0 else (pressed[0], True)
+
+
 def _do_start(st: State, seat: int, now: float, events: list[Event]) -> None:
     if st.phase != START:
         raise RuleError("wrong_phase", "The game has already started.")
-    if st.started[seat]:
-        raise RuleError("wrong_phase", "You have already pressed Start.")
-    st.started = (True, st.started[1]) if seat == 0 else (st.started[0], True)
-    events.append({"type": "start", "t": now, "player": seat})
+    st.started = _press(st.started, seat, "start", now, events)
     if st.started[0] and st.started[1]:
         st.status = PLAYING
         _start_round(st, now, events)
@@ -432,10 +433,7 @@ def _do_start(st: State, seat: int, now: float, events: list[Event]) -> None:
 def _do_continue(st: State, seat: int, now: float, events: list[Event]) -> None:
     if st.phase != ROUND_OVER:
         raise RuleError("wrong_phase", "There is no closed round to continue from.")
-    if st.continued[seat]:
-        raise RuleError("wrong_phase", "You have already pressed Continue.")
-    st.continued = (True, st.continued[1]) if seat == 0 else (st.continued[0], True)
-    events.append({"type": "continue", "t": now, "player": seat})
+    st.continued = _press(st.continued, seat, "continue", now, events)
     if st.continued[0] and st.continued[1]:
         _start_round(st, now, events)  # P2: both pressed, the next round starts now
 
@@ -852,14 +850,19 @@ def _finish(st: State, winner: int | None, reason: str, now: float, events: list
     _end_decision(st, now)
     if st.phase in DECISION_PHASES:
         st.last_round = _summary(st, reason)
-    st.status = ABORTED if reason == "abort" else OVER
+    _close(st, ABORTED if reason == "abort" else OVER, winner, reason)
+    events.append({"type": "game_over", "t": now, "winner": winner, "reason": reason})
+
+
+def _close(st: State, status: str, winner: int | None, reason: str) -> None:
+    """The game ends with `status` (over, aborted, cancelled): nobody acts, no clock runs."""
+    st.status = status
     st.phase = FINISHED
     st.to_act = None
     st.clock_start = None
     st.must_play = -1
     st.winner = winner
     st.reason = reason
-    events.append({"type": "game_over", "t": now, "winner": winner, "reason": reason})
 
 
 def _abort(st: State, at: float, events: list[Event]) -> None:

@@ -14,7 +14,8 @@ from playwright.sync_api import expect
 from games import engine
 from games.models import Game
 from tests.e2e.conftest import PHONE, wait_interactive
-from tests.e2e.test_game_page import choice, click_action, version, view
+from tests.e2e.test_game_page import click_action, version, view
+from tests.games.factories import choose
 from tests.live import LivePlatform, live_platform
 
 pytestmark = [pytest.mark.e2e, pytest.mark.live]
@@ -100,7 +101,7 @@ def test_play_the_computer_from_the_home_page_on_a_phone(
         shown = view(page)
         if shown["status"] not in ("waiting", "playing"):
             break
-        action = choice([a for a in shown["legal"] if a["do"] != "resign"])
+        action = choose([a for a in shown["legal"] if a["do"] != "resign"])
         assert action is not None
         before = version(page)
         click_action(page, action)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.contrib.sessions.models import Session
@@ -29,17 +30,31 @@ from tests.live import (
 pytestmark = [pytest.mark.e2e, pytest.mark.live]
 
 
+def open_game(
+    login_page: Any, user: Any, device: dict[str, Any], game_id: int, base: str | None = None
+) -> tuple[Any, Any]:
+    """`user`'s page of a game (served at `base`, else by the test's platform), once
+    interactive, and its connection banner."""
+    page = login_page(user, device)
+    page.goto(f"{base or page.live_url}/games/{game_id}/")
+    wait_interactive(page)
+    return page, page.locator("#reconnecting")
+
+
+def start_is_taken(page: Any) -> None:
+    """Start the game from its overlay and wait until the start is no longer offered."""
+    page.locator("#overlay [data-action=start]").click()
+    page.wait_for_function("() => !window.__game.view.legal.some(a => a.do === 'start')")
+
+
 def test_a_signed_out_player_is_told_to_sign_in_and_the_page_stops_retrying(
     login_page, make_user
 ) -> None:
     ana, bob = make_user("ana"), make_user("bob")
     game = make_game(ana, bob)
-    page = login_page(ana, DESKTOP)
-    page.goto(f"{page.live_url}/games/{game.pk}/")
-    wait_interactive(page)
+    page, banner = open_game(login_page, ana, DESKTOP, game.pk)
     Session.objects.all().delete()  # signed out elsewhere, or the session expired
     page.evaluate("() => window.__game.socket.ws.close()")  # the next connect is refused
-    banner = page.locator("#reconnecting")
     expect(banner).to_contain_text("You are signed out.")
     link = banner.locator("a")
     expect(link).to_have_text("Sign in again")
@@ -64,10 +79,7 @@ def test_the_banner_shows_while_the_server_is_away_and_clears_when_it_is_back(
         server = spawn("daphne-first", daphne_args(port), env, logs)
         try:
             wait_for_http(f"http://127.0.0.1:{port}/", server)
-            page = login_page(ana, DESKTOP)
-            page.goto(f"http://127.0.0.1:{port}/games/{game.pk}/")
-            wait_interactive(page)
-            banner = page.locator("#reconnecting")
+            page, banner = open_game(login_page, ana, DESKTOP, game.pk, f"http://127.0.0.1:{port}")
             expect(banner).to_be_hidden()
             server.stop()
             expect(banner).to_be_visible(timeout=10_000)
@@ -75,9 +87,7 @@ def test_the_banner_shows_while_the_server_is_away_and_clears_when_it_is_back(
             server = spawn("daphne-again", daphne_args(port), env, logs)
             wait_for_http(f"http://127.0.0.1:{port}/", server)
             expect(banner).to_be_hidden(timeout=20_000)  # the back-off is at most 10 s
-            page.locator("#overlay [data-action=start]").click()
-            # The game is playable again: the start is taken (it is no longer offered).
-            page.wait_for_function("() => !window.__game.view.legal.some(a => a.do === 'start')")
+            start_is_taken(page)  # the game is playable again
         finally:
             server.stop()
 
@@ -98,10 +108,7 @@ def test_a_player_who_is_only_waiting_is_told_when_the_database_goes_and_comes_b
         server = spawn("daphne", daphne_args(port), env, Path(tmp))
         try:
             wait_for_http(f"http://127.0.0.1:{port}/", server)
-            page = login_page(ana, PHONE)
-            page.goto(f"http://127.0.0.1:{port}/games/{game.pk}/")
-            wait_interactive(page)
-            banner = page.locator("#reconnecting")
+            page, banner = open_game(login_page, ana, PHONE, game.pk, f"http://127.0.0.1:{port}")
             expect(banner).to_be_hidden()
             lobby = login_page(bob, PHONE)
             lobby.goto(f"http://127.0.0.1:{port}/lobby/")
@@ -127,8 +134,7 @@ def test_a_player_who_is_only_waiting_is_told_when_the_database_goes_and_comes_b
             expect(queue.locator("[data-role=message]")).to_contain_text(
                 "Waiting for an opponent", timeout=10_000
             )
-            page.locator("#overlay [data-action=start]").click()
-            page.wait_for_function("() => !window.__game.view.legal.some(a => a.do === 'start')")
+            start_is_taken(page)
         finally:
             server.stop()
             proxy.close()
@@ -142,10 +148,7 @@ def test_going_offline_shows_the_banner_at_once_and_coming_back_reconnects(
     instead of waiting a minute for a close."""
     ana, bob = make_user("ana"), make_user("bob")
     game = make_game(ana, bob)
-    page = login_page(ana, PHONE)
-    page.goto(f"{page.live_url}/games/{game.pk}/")
-    wait_interactive(page)
-    banner = page.locator("#reconnecting")
+    page, banner = open_game(login_page, ana, PHONE, game.pk)
     expect(banner).to_be_hidden()
     page.context.set_offline(True)
     expect(banner).to_be_visible(timeout=3_000)
@@ -153,5 +156,4 @@ def test_going_offline_shows_the_banner_at_once_and_coming_back_reconnects(
     settle(2.0)
     page.context.set_offline(False)
     expect(banner).to_be_hidden(timeout=5_000)
-    page.locator("#overlay [data-action=start]").click()
-    page.wait_for_function("() => !window.__game.view.legal.some(a => a.do === 'start')")
+    start_is_taken(page)

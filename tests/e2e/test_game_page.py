@@ -21,12 +21,15 @@ from playwright.sync_api import expect
 from games.models import Game
 from tests.e2e.conftest import DESKTOP, PHONE, settle, wait_interactive
 from tests.e2e.pagecheck import check_page, screenshot_path, sideways_overflow, text_lines
-from tests.games.factories import SPINNER_DEAL, make_game, seeded_deals, started_in_the_past
+from tests.games.factories import (
+    SPINNER_DEAL,
+    choose,
+    make_game,
+    seeded_deals,
+    started_in_the_past,
+)
 
 pytestmark = [pytest.mark.e2e, pytest.mark.live]
-
-# Actions a driver prefers, as in tests/games/factories.py's policy (play before drawing).
-PREFERENCE = ["play", "lead", "draw", "start", "continue", "reveal", "accept", "bid", "renounce"]
 
 
 def view(page: Any) -> dict[str, Any]:
@@ -44,14 +47,6 @@ def wait_view(page: Any, condition: str) -> None:
 
 def wait_version_above(page: Any, before: int) -> None:
     page.wait_for_function(f"() => window.__game.version > {before}")
-
-
-def choice(legal: list[dict[str, Any]]) -> dict[str, Any] | None:
-    for do in PREFERENCE:
-        for action in legal:
-            if action["do"] == do:
-                return action
-    return None
 
 
 def click_action(page: Any, action: dict[str, Any]) -> None:
@@ -148,7 +143,7 @@ def step(pages: list[Any], *, avoid_first_tile: bool = False) -> bool:
         page.wait_for_function(f"() => window.__game.version >= {newest}")
     for page in pages:
         v = view(page)
-        action = choice([a for a in v["legal"] if a["do"] != "resign"])
+        action = choose([a for a in v["legal"] if a["do"] != "resign"])
         if action is None:
             continue
         before = version(page)

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from games.engine.deals import written_deal
 from tests.e2e.conftest import PHONE, wait_interactive
 from tests.e2e.pagecheck import check_page
 from tests.games.factories import started_in_the_past
@@ -201,16 +202,11 @@ def test_a_shared_screen_starts_once_and_shows_each_hand_under_its_player(
 
 # Seat 0 leads [6|6] by rank; seat 1 plays [6|5]; seat 0 then has no 6 nor 5 and draws
 # [1|0] and [2|0] before [6|1], which it must play.
-DRAW_DEAL = {
-    "hands": [
-        ["6-6", "1-1", "2-1", "3-1", "2-2", "3-2", "3-3"],
-        ["6-5", "4-4", "5-5", "5-4", "4-0", "5-0", "0-0"],
-    ],
-    "boneyard": [
-        "1-0", "2-0", "6-1", "3-0", "6-0", "4-1", "5-1",
-        "4-2", "5-2", "6-2", "4-3", "5-3", "6-3", "6-4",
-    ],
-}  # fmt: skip
+DRAW_DEAL = written_deal(
+    "6-6 1-1 2-1 3-1 2-2 3-2 3-3",
+    "6-5 4-4 5-5 5-4 4-0 5-0 0-0",
+    "1-0 2-0 6-1 3-0 6-0 4-1 5-1 4-2 5-2 6-2 4-3 5-3 6-3 6-4",
+)
 
 
 def game_at_a_draw(ana: Any, bob: Any) -> Any:

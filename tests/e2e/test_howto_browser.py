@@ -21,7 +21,6 @@ from tests.e2e.pagecheck import check_page
 # The platform with a computer that answers at once, for the practice game.
 from tests.e2e.test_computer_browser import live  # noqa: F401
 from tests.e2e.test_game_page import (
-    choice,
     click_action,
     version,
     view,
@@ -29,7 +28,7 @@ from tests.e2e.test_game_page import (
     wait_view,
 )
 from tests.e2e.test_site_pages import SCHEMES, in_language, unpreloaded_modules
-from tests.games.factories import make_game
+from tests.games.factories import choose, make_game
 
 pytestmark = [pytest.mark.e2e, pytest.mark.live]
 
@@ -168,7 +167,7 @@ def test_a_practice_game_from_the_page_shows_a_hint_at_each_decision_on_a_phone(
         shown = view(page)
         if shown["status"] not in ("waiting", "playing"):
             break
-        action = choice([a for a in shown["legal"] if a["do"] != "resign"])
+        action = choose([a for a in shown["legal"] if a["do"] != "resign"])
         assert action is not None
         if action["do"] not in ("start", "continue"):
             # A decision: the hint says what the view allows, and it is on screen.

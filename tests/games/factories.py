@@ -9,6 +9,7 @@ from django.contrib.auth.models import AbstractBaseUser
 
 from games import engine, services
 from games.clock import timebase
+from games.engine.deals import written_deal
 from games.models import ActiveSeat, Game
 
 ALL_TILES = [f"{high}-{low}" for high in range(7) for low in range(high + 1)]
@@ -16,29 +17,19 @@ ALL_TILES = [f"{high}-{low}" for high in range(7) for low in range(high + 1)]
 # Seat 0 holds every six and leads 6-6 by rank (R2.2); seat 1 has no six, and no tile of the
 # boneyard is a six: seat 1 must draw all 14 tiles (R5.2) and then pass (R5.3). Lots of hidden
 # tiles moving about, which is what the secrecy tests want.
-SIXES_DEAL = {
-    "hands": [
-        ["6-6", "6-5", "6-4", "6-3", "6-2", "6-1", "6-0"],
-        ["5-5", "5-4", "5-3", "5-2", "5-1", "5-0", "4-4"],
-    ],
-    "boneyard": [
-        "0-0", "1-0", "1-1", "2-0", "2-1", "2-2", "3-0",
-        "3-1", "3-2", "3-3", "4-0", "4-1", "4-2", "4-3",
-    ],
-}  # fmt: skip
+SIXES_DEAL = written_deal(
+    "6-6 6-5 6-4 6-3 6-2 6-1 6-0",
+    "5-5 5-4 5-3 5-2 5-1 5-0 4-4",
+    "0-0 1-0 1-1 2-0 2-1 2-2 3-0 3-1 3-2 3-3 4-0 4-1 4-2 4-3",
+)
 
 # Scenario 04's deal: seat 0 leads 5-5 by rank and scores 10; seat 1 then holds 5-0, which
 # fits both main arms of the spinner (end_required), and may not draw (cannot_draw).
-SPINNER_DEAL = {
-    "hands": [
-        ["5-5", "1-0", "2-1", "3-2", "4-0", "6-4", "6-0"],
-        ["5-0", "3-3", "1-1", "4-2", "4-3", "3-1", "6-2"],
-    ],
-    "boneyard": [
-        "0-0", "2-2", "4-4", "6-6", "2-0", "3-0", "4-1",
-        "5-1", "6-1", "5-2", "5-3", "6-3", "5-4", "6-5",
-    ],
-}  # fmt: skip
+SPINNER_DEAL = written_deal(
+    "5-5 1-0 2-1 3-2 4-0 6-4 6-0",
+    "5-0 3-3 1-1 4-2 4-3 3-1 6-2",
+    "0-0 2-2 4-4 6-6 2-0 3-0 4-1 5-1 6-1 5-2 5-3 6-3 5-4 6-5",
+)
 
 
 def seeded_deals(seed: int, rounds: int = 40) -> list[dict[str, Any]]:

@@ -85,6 +85,17 @@ def bot_game(
     )
 
 
+def start_as_of(game: Game, user: Any, request_id: str, *, version: int) -> services.ActionResult:
+    """`user`'s start, sent straight to the service as decided on `version` of the game."""
+    return services.game_submit_action(
+        game_id=game.pk,
+        user=user,
+        action={"do": "start"},
+        request_id=request_id,
+        expected_version=version,
+    )
+
+
 def run_requests(committing: Callable[..., Any], sent: list[dict[str, Any]]) -> int:
     """Run every pending request like a worker would; returns how many ran."""
     ran = 0
@@ -231,13 +242,7 @@ def test_a_request_run_twice_moves_once(alice, committing, requests_sent):
     assert first.ok and second is None  # the game moved on: a stale request does nothing
     assert game.actions.filter(user__bot__isnull=False).count() == 1
     # Had it raced the first one to the service, the request id would have answered.
-    again = services.game_submit_action(
-        game_id=game.pk,
-        user=game.player0,
-        action={"do": "start"},
-        request_id="computer-1",
-        expected_version=1,
-    )
+    again = start_as_of(game, game.player0, "computer-1", version=1)
     assert again.ok and again.duplicate
 
 
@@ -252,13 +257,7 @@ def test_the_service_refuses_an_action_decided_on_an_older_version(
     alice, committing, requests_sent
 ):
     game = bot_game(committing, alice, "easy", seat=0)
-    result = services.game_submit_action(
-        game_id=game.pk,
-        user=game.player1,
-        action={"do": "start"},
-        request_id="late",
-        expected_version=0,
-    )
+    result = start_as_of(game, game.player1, "late", version=0)
     assert (result.ok, result.code) == (False, "stale")
     assert game.actions.count() == 1  # not even logged
 

@@ -163,6 +163,13 @@ def play_to_end(seed: int) -> Game:
     return game
 
 
+def game_seeds(seed: int, count: int) -> Iterator[int]:
+    """`count` games' seeds, the same for the same `seed`."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        yield rng.getrandbits(64)
+
+
 # --- invariants ------------------------------------------------------------------------
 
 
@@ -366,10 +373,9 @@ def check_every_legal_action_accepted(g: Game) -> None:
 @given(seed=SEEDS)
 def test_points_tiles_and_legal_actions_over_many_games(seed):
     """Per example 25 full games: 300 points, no negative balance, 28 tiles, legal accepted."""
-    rng = random.Random(seed)
-    for _ in range(25):
+    for game_seed in game_seeds(seed, 25):
         before = None
-        for g, _kind, ev in play(rng.getrandbits(64)):
+        for g, _kind, ev in play(game_seed):
             before = before or list(g.params["balances"])
             check_points_and_tiles(g)
             after = balances_of(g)
@@ -381,9 +387,8 @@ def test_points_tiles_and_legal_actions_over_many_games(seed):
 @given(seed=SEEDS)
 def test_secrecy_illegal_requests_and_json_round_trip(seed):
     """Per example 3 games with every check at every step."""
-    rng = random.Random(seed)
-    for _ in range(3):
-        for g, kind, ev in play(rng.getrandbits(64)):
+    for game_seed in game_seeds(seed, 3):
+        for g, kind, ev in play(game_seed):
             check_secrecy(g, ev)
             check_deadline_and_views(g)
             if kind == "apply" or g.rng.random() < 0.3:
@@ -408,9 +413,8 @@ def replay(params: dict[str, Any], inputs: list[tuple[str, int | None, Any, floa
 @settings(max_examples=40, **SETTINGS)
 @given(seed=SEEDS)
 def test_same_inputs_give_same_outputs(seed):
-    rng = random.Random(seed)
-    for _ in range(5):
-        g = play_to_end(rng.getrandbits(64))
+    for game_seed in game_seeds(seed, 5):
+        g = play_to_end(game_seed)
         first = (dump(g.state), g.all_events)
         assert replay(g.params, g.inputs) == first
         assert replay(g.params, g.inputs) == first
@@ -446,9 +450,8 @@ def test_scenario_replay_of_a_random_game_gives_the_same_result(seed):
     """The deals recorded in the deal events, replayed as a scenario, end the same way."""
     from games.engine.scenario import run_scenario
 
-    rng = random.Random(seed)
-    for _ in range(4):
-        g = play_to_end(rng.getrandbits(64))
+    for game_seed in game_seeds(seed, 4):
+        g = play_to_end(game_seed)
         data = to_scenario(g)
         if data is None:
             continue

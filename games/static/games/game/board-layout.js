@@ -202,20 +202,17 @@ function layoutUnits(board, anchor, bounds) {
   const leftSnake = snakeFor(LEFT, UP, lateral ? laneX - 1 : null);
 
   const leadAcross = lead.double ? 2 : 1;
-  const right = walkArm(
-    armOf(board, "right"),
-    "right",
-    { p: add(anchor, mul(RIGHT, leadAlong / 2)), dir: RIGHT, across: leadAcross },
-    rightSnake,
-    spinnerRef,
-  );
-  const left = walkArm(
-    armOf(board, "left"),
-    "left",
-    { p: add(anchor, mul(LEFT, leadAlong / 2)), dir: LEFT, across: leadAcross },
-    leftSnake,
-    spinnerRef,
-  );
+  // A main arm walked from the lead's side that faces `dir`.
+  const mainArm = (name, dir, snake) =>
+    walkArm(
+      armOf(board, name),
+      name,
+      { p: add(anchor, mul(dir, leadAlong / 2)), dir, across: leadAcross },
+      snake,
+      spinnerRef,
+    );
+  const right = mainArm("right", RIGHT, rightSnake);
+  const left = mainArm("left", LEFT, leftSnake);
 
   const tiles = [leadTile, ...left.placed, ...right.placed];
   const ends = {
@@ -244,20 +241,11 @@ function layoutUnits(board, anchor, bounds) {
       : null;
     if (upSnake && upDir.y === 0) upSnake.sweep = DOWN;
     if (downSnake && downDir.y === 0) downSnake.sweep = UP;
-    const up = walkArm(
-      armOf(board, "up"),
-      "up",
-      { p: add(sc, upDir), dir: upDir, across: 1 },
-      upSnake,
-      null,
-    );
-    const down = walkArm(
-      armOf(board, "down"),
-      "down",
-      { p: add(sc, downDir), dir: downDir, across: 1 },
-      downSnake,
-      null,
-    );
+    // A lateral arm walked from the spinner's long side that faces `dir`.
+    const lateralArm = (name, dir, snake) =>
+      walkArm(armOf(board, name), name, { p: add(sc, dir), dir, across: 1 }, snake, null);
+    const up = lateralArm("up", upDir, upSnake);
+    const down = lateralArm("down", downDir, downSnake);
     tiles.push(...up.placed, ...down.placed);
     ends.up = up.end;
     ends.down = down.end;
