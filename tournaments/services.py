@@ -329,6 +329,36 @@ def arena_start(*, arena_id: int, now: datetime | None = None) -> bool:
     return True
 
 
+# How far ahead the arenas' tick (every second) sees an arena start, to start it on the dot.
+START_AHEAD = timedelta(seconds=1.5)
+
+
+def arenas_starting_soon(*, now: datetime | None = None) -> list[tuple[int, datetime]]:
+    """(id, start) of the scheduled arenas starting within START_AHEAD, not yet due."""
+    now = now or timezone.now()
+    return list(
+        Arena.objects.filter(
+            status=Arena.Status.SCHEDULED, starts_at__gt=now, starts_at__lte=now + START_AHEAD
+        ).values_list("pk", "starts_at")
+    )
+
+
+def arena_start_on_time(*, arena_id: int) -> bool:
+    """Start the arena at its start time rather than at the next tick, and pair its first
+    wave at once; False if it had started already (the tick, or a second call, did it)."""
+    starts_at = Arena.objects.filter(pk=arena_id).values_list("starts_at", flat=True).first()
+    if starts_at is None:
+        return False
+    early = (starts_at - timezone.now()).total_seconds()
+    if 0 < early <= START_AHEAD.total_seconds():  # a timer that fired a little early
+        time.sleep(early)
+    now = max(timezone.now(), starts_at)
+    if not arena_start(arena_id=arena_id, now=now):
+        return False
+    arena_wave(arena_id=arena_id, now=now)
+    return True
+
+
 def arena_finish(*, arena_id: int, now: datetime | None = None) -> bool:
     """The arena ends: no more waves; games in progress finish and still count."""
     now = now or timezone.now()

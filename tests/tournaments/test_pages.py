@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tournaments import services, tasks
-from tournaments.models import Arena, ArenaPlayer
+from tournaments.models import Arena, ArenaGame, ArenaPlayer
 
 pytestmark = pytest.mark.django_db
 
@@ -84,6 +84,22 @@ def test_the_tasks_run_the_services(alice, bob):
         services.arena_join(user=user, arena_id=arena.pk)
     assert tasks.arenas_tick_task()["started"] == 1
     assert tasks.arenas_schedule_task() == 0
+
+
+def test_the_tick_times_the_start_of_an_arena_due_before_the_next(alice, bob, monkeypatch):
+    starts_at = timezone.now() + timedelta(seconds=1)
+    arena = Arena.objects.create(name="Soon", starts_at=starts_at)
+    timed = []
+    # The broker is the edge here: what is sent, and for when.
+    monkeypatch.setattr(
+        tasks.arena_start_task, "apply_async", lambda args, eta: timed.append((args, eta))
+    )
+    tasks.arenas_tick_task()
+    assert timed == [([arena.pk], starts_at)]
+    services.arena_join(user=alice, arena_id=arena.pk)
+    services.arena_join(user=bob, arena_id=arena.pk)
+    assert tasks.arena_start_task(arena.pk)
+    assert ArenaGame.objects.filter(arena=arena).count() == 1
 
 
 def test_the_admin_lists_cancels_and_removes(admin_client, alice, arena):

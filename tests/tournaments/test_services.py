@@ -245,3 +245,21 @@ def test_a_player_who_pauses_while_a_wave_pairs_gets_no_game_and_their_partner_w
     waiting = [user for user in players[1:] if user.pk not in paired]
     assert [entry(arena, user).free_since is not None for user in waiting] == [True]
     assert Game.objects.filter(arena_game__arena=arena).count() == 1
+
+
+def test_an_arena_starting_before_the_next_tick_is_seen_and_started_on_the_dot(players):
+    now = timezone.now()
+    soon = Arena.objects.create(name="Soon", starts_at=now + timedelta(seconds=0.3))
+    later = Arena.objects.create(name="Later", starts_at=now + timedelta(seconds=5))
+    for user in players:
+        services.arena_join(user=user, arena_id=soon.pk)
+        services.arena_join(user=user, arena_id=later.pk)
+
+    assert services.arenas_starting_soon(now=now) == [(soon.pk, soon.starts_at)]
+    assert services.arena_start_on_time(arena_id=soon.pk)
+
+    soon.refresh_from_db()
+    assert soon.status == Arena.Status.RUNNING and timezone.now() >= soon.starts_at
+    assert ArenaGame.objects.filter(arena=soon).count() == 2  # its first wave, at once
+    assert not services.arena_start_on_time(arena_id=soon.pk)  # started once
+    assert services.arenas_starting_soon() == []
