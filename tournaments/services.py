@@ -313,14 +313,16 @@ def arenas_tick(*, now: datetime | None = None) -> dict[str, int]:
     return {"started": started, "ended": ended, "games": paired, "pushed": pushed}
 
 
-def arena_start(*, arena_id: int, now: datetime | None = None) -> bool:
+def arena_start(*, arena_id: int, now: datetime | None = None, waving: bool = False) -> bool:
+    """The arena runs; `waving`: its first wave follows at once (so the tick runs none)."""
     now = now or timezone.now()
     with transaction.atomic():
         arena = _arena(arena_id, lock=True)
         if arena.status != Arena.Status.SCHEDULED or arena.starts_at > now:
             return False
         arena.status = Arena.Status.RUNNING
-        arena.save(update_fields=["status"])
+        arena.waved_at = now if waving else None
+        arena.save(update_fields=["status", "waved_at"])
         ArenaPlayer.objects.filter(arena=arena, state=ArenaPlayer.State.ACTIVE).update(
             free_since=now
         )
@@ -353,7 +355,7 @@ def arena_start_on_time(*, arena_id: int) -> bool:
     if 0 < early <= START_AHEAD.total_seconds():  # a timer that fired a little early
         time.sleep(early)
     now = max(timezone.now(), starts_at)
-    if not arena_start(arena_id=arena_id, now=now):
+    if not arena_start(arena_id=arena_id, now=now, waving=True):
         return False
     arena_wave(arena_id=arena_id, now=now)
     return True

@@ -263,3 +263,13 @@ def test_an_arena_starting_before_the_next_tick_is_seen_and_started_on_the_dot(p
     assert ArenaGame.objects.filter(arena=soon).count() == 2  # its first wave, at once
     assert not services.arena_start_on_time(arena_id=soon.pk)  # started once
     assert services.arenas_starting_soon() == []
+
+
+def test_the_tick_runs_no_wave_of_its_own_before_an_on_time_starts_first_wave(players):
+    arena = Arena.objects.create(name="Now", starts_at=timezone.now() - timedelta(seconds=1))
+    for user in players:
+        services.arena_join(user=user, arena_id=arena.pk)
+    assert services.arena_start(arena_id=arena.pk, waving=True)
+
+    assert services.arenas_tick()["games"] == 0  # the starter's wave is on its way
+    assert len(services.arena_wave(arena_id=arena.pk)) == 2
