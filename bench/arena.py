@@ -138,13 +138,14 @@ async def player(
         seen.add(game_id)
         times: dict[str, float] = {}
         try:
-            result = await play_game(base, cookie, game_id, rng, figures, times)
-            figures.waves.append(result.first_state_at - free_since)
+            ended_with_result = await play_game(base, cookie, game_id, rng, figures, times)
+            ended_at = time.monotonic()
+            figures.waves.append(times["first"] - free_since)
             figures.freed.append(free_since - started_at)
-            if result.counted:
+            if ended_with_result:
                 counted += 1
-                figures.ends.append((name, counted, result.ended_at))
-            free_since = result.ended_at
+                figures.ends.append((name, counted, ended_at))
+            free_since = ended_at
         except Exception as error:
             stage = next((s for s in ("first", "opened") if s in times), "opening")
             at = f"{name}@{time.monotonic() - started_at:.0f}s"
@@ -182,26 +183,7 @@ async def next_game(
         await lobby.close()
 
 
-@dataclass
-class Played:
-    counted: bool
-    first_state_at: float
-    ended_at: float
-
-
 async def play_game(
-    base: str,
-    cookie: str,
-    game_id: int,
-    rng: random.Random,
-    figures: Figures,
-    times: dict[str, float],
-) -> Played:
-    counted = await _play(base, cookie, game_id, rng, figures, times)
-    return Played(counted, times["first"], time.monotonic())
-
-
-async def _play(
     base: str,
     cookie: str,
     game_id: int,
