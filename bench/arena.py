@@ -13,7 +13,9 @@ arena's page socket. Measured:
   state of its next game (and, for the first game, from the arena's start);
 - move: from sending an action to its acknowledgement;
 - standings lag: from a game's end to the first standings push that counts it;
-- errors: error answers, refused or failed connections, clients that raised.
+- errors: error answers, refused or failed connections, clients that raised; not the
+  `game_over` answers to actions that crossed the opponent's resignation on the way,
+  counted apart.
 
 It prints its figures, and last, exactly:
 
@@ -38,6 +40,7 @@ import statistics
 import sys
 import time
 from collections import Counter
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
@@ -90,6 +93,7 @@ class Figures:
     ends: list[tuple[str, int, float]] = field(default_factory=list)  # user, counted, when
     pushes: list[tuple[float, dict[str, int]]] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    crossed: list[str] = field(default_factory=list)  # actions that met the game's end
     games: set[int] = field(default_factory=set)
     client_lags: list[float] = field(default_factory=list)
 
@@ -116,6 +120,15 @@ async def open_socket(url: str, cookie: str) -> Any:
         max_size=2**22,
         ping_interval=None,  # as a browser: it answers the server's pings, sends none
     )
+
+
+async def messages_until(stop: asyncio.Event, socket: Any) -> AsyncIterator[dict[str, Any]]:
+    """The socket's messages, parsed, until `stop` is set (checked at least every second)."""
+    while not stop.is_set():
+        try:
+            yield json.loads(await asyncio.wait_for(socket.recv(), 1.0))
+        except TimeoutError:
+            continue
 
 
 async def player(
@@ -165,11 +178,7 @@ async def next_game(
         figures.errors.append(f"{name}: lobby socket: {error!r}")
         return None
     try:
-        while not stop.is_set():
-            try:
-                message = json.loads(await asyncio.wait_for(lobby.recv(), 1.0))
-            except TimeoutError:
-                continue
+        async for message in messages_until(stop, lobby):
             if message["type"] == "redirect":
                 game_id = message["game"]
             elif message["type"] == "your_game" and message["game"]:
@@ -241,7 +250,11 @@ async def play_game(
             if message["type"] == "error":
                 sent.pop(message.get("id"), None)
                 action = asked.get(message.get("id"), {}).get("do")
-                figures.errors.append(f"game {game_id}: {action}: {message.get('code')}")
+                said = f"game {game_id}: {action}: {message.get('code')}"
+                # The opponent ended the game while this action was on its way, as happens
+                # to people too: the right answer, not an error of the platform.
+                late = message.get("code") == "game_over"
+                (figures.crossed if late else figures.errors).append(said)
                 continue
             if message["type"] != "state":
                 continue
@@ -264,11 +277,7 @@ async def watch_standings(
 ) -> None:
     socket = await open_socket(f"{base}/ws/arenas/{arena_id}/", cookie)
     try:
-        while not stop.is_set():
-            try:
-                message = json.loads(await asyncio.wait_for(socket.recv(), 1.0))
-            except TimeoutError:
-                continue
+        async for message in messages_until(stop, socket):
             if message["type"] == "standings":
                 counts = {row["user"]: row["wins"] + row["losses"] for row in message["rows"]}
                 figures.pushes.append((time.monotonic(), counts))
@@ -376,6 +385,7 @@ def main() -> None:
     print("# " + describe("move", figures.moves))
     print("# " + describe("standings lag", lags))
     print("# " + describe("the clients' own event loop, late by", figures.client_lags))
+    print(f"# actions answered game_over, the game ended on their way: {len(figures.crossed)}")
     who = re.compile(r"^(arena\d+(@\d+s)?: )?(game \d+: )?")
     kinds = Counter(who.sub("", error) for error in figures.errors)
     for kind, count in kinds.most_common(5):

@@ -10,15 +10,7 @@ from django.db import transaction
 from django.urls import reverse
 
 from games.models import Game
-from lobby.messages import (
-    LobbyChangedEvent,
-    LobbyDeclinedEvent,
-    LobbyInvitationsEvent,
-    LobbyLiveEvent,
-    LobbyQueueEvent,
-    LobbyRedirectEvent,
-    QueueChange,
-)
+from lobby import messages
 from lobby.models import Challenge
 from lobby.selectors import LIVE_GROUP, LOBBY_GROUP
 from realtime.fanout import group_send_all
@@ -36,7 +28,7 @@ def _notify(group: str, message: Mapping[str, Any]) -> None:
 
 def lobby_changed_on_commit() -> None:
     """Every lobby page re-reads the challenges it may see."""
-    message: LobbyChangedEvent = {"type": "lobby.changed"}
+    message: messages.LobbyChangedEvent = {"type": "lobby.changed"}
     transaction.on_commit(lambda: _notify(LOBBY_GROUP, message))
 
 
@@ -46,21 +38,21 @@ def invitations_changed_on_commit(opponent_id: int | None) -> None:
     challenge (`opponent_id` None, addressed to nobody) is the lobby list's only."""
     if opponent_id is None:
         return
-    message: LobbyInvitationsEvent = {"type": "lobby.invitations"}
+    message: messages.LobbyInvitationsEvent = {"type": "lobby.invitations"}
     group = user_group(opponent_id)
     transaction.on_commit(lambda: _notify(group, message))
 
 
 def live_games_changed_on_commit() -> None:
     """Every page showing the games in progress re-reads them (one started, or one is over)."""
-    message: LobbyLiveEvent = {"type": "lobby.live"}
+    message: messages.LobbyLiveEvent = {"type": "lobby.live"}
     transaction.on_commit(lambda: _notify(LIVE_GROUP, message))
 
 
 def players_redirect_on_commit(game: Game) -> None:
     """Both players' lobby sockets go to the new game, whether a challenge or the queue
     made it."""
-    message: LobbyRedirectEvent = {
+    message: messages.LobbyRedirectEvent = {
         "type": "lobby.redirect",
         "url": reverse("game", kwargs={"game_id": game.pk}),
         "game": game.pk,
@@ -78,7 +70,7 @@ def challenger_told_declined_on_commit(challenge: Challenge) -> None:
     """The challenger's lobby says who declined: the challenge leaving the list says nothing
     of why."""
     assert challenge.opponent is not None  # only a challenge addressed to someone is declined
-    message: LobbyDeclinedEvent = {
+    message: messages.LobbyDeclinedEvent = {
         "type": "lobby.declined",
         "by": challenge.opponent.get_username(),
     }
@@ -86,9 +78,9 @@ def challenger_told_declined_on_commit(challenge: Challenge) -> None:
     transaction.on_commit(lambda: _notify(group, message))
 
 
-def queue_changed_on_commit(user_id: int, change: QueueChange) -> None:
+def queue_changed_on_commit(user_id: int, change: messages.QueueChange) -> None:
     """Every "Play now" page of the player shows the same queue: one joined ("joined"), or
     left it ("left"), or the page that had joined was closed ("closed")."""
-    message: LobbyQueueEvent = {"type": "lobby.queue", "change": change}
+    message: messages.LobbyQueueEvent = {"type": "lobby.queue", "change": change}
     group = user_group(user_id)
     transaction.on_commit(lambda: _notify(group, message))

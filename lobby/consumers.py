@@ -51,7 +51,7 @@ from lobby.selectors import (
     lobby_snapshot,
 )
 from lobby.services import queue_join, queue_leave, queue_status_of, queue_touch
-from realtime.consumer import DATABASE_WATCH, UNAVAILABLE_ERRORS, JsonSocketConsumer, echo_id
+from realtime.consumer import UNAVAILABLE_ERRORS, JsonSocketConsumer, echo_id
 from realtime.groups import user_group
 
 logger = logging.getLogger(__name__)
@@ -85,12 +85,9 @@ class LobbyConsumer(JsonSocketConsumer):
             await self.send_challenges()
         await self.send_player_news()
         self.start_keeping_groups()
-        DATABASE_WATCH.watch(self)
 
     async def disconnect(self, code: int) -> None:
-        DATABASE_WATCH.unwatch(self)
         await self.stop_keeping_groups()
-        await self.leave_groups_quietly()
         if self.queued:
             # Leaving the waiting page leaves the queue (another lobby tab does not); if the
             # database is down, the queue drops entries whose status is not polled anyway.

@@ -234,15 +234,20 @@ class JsonSocketConsumer(AsyncWebsocketConsumer):
                 missed = True
 
     def start_keeping_groups(self) -> None:
-        """Run `keep_groups` for this connection until `stop_keeping_groups`."""
+        """Once open: run `keep_groups`, and hear of the database leaving and returning
+        (DATABASE_WATCH), until `stop_keeping_groups`."""
         self.groups_task = asyncio.ensure_future(self.keep_groups())
+        DATABASE_WATCH.watch(self)
 
     async def stop_keeping_groups(self) -> None:
+        """Undo `start_keeping_groups`, and leave every group."""
+        DATABASE_WATCH.unwatch(self)
         task = getattr(self, "groups_task", None)
         if task is not None:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+        await self.leave_groups_quietly()
 
     async def resync(self) -> None:
         """Send this connection afresh what it may have missed (see keep_groups)."""

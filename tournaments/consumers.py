@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from channels.db import database_sync_to_async
 
-from realtime.consumer import CLOSE_NOT_FOUND, DATABASE_WATCH, JsonSocketConsumer
+from realtime.consumer import CLOSE_NOT_FOUND, JsonSocketConsumer
 from tournaments.errors import message_for
 from tournaments.messages import ArenaStandingsEvent, StandingsMessage
 from tournaments.models import Arena
@@ -36,12 +36,9 @@ class ArenaConsumer(JsonSocketConsumer):
         await self.accept()
         await self.send_json(standings)
         self.start_keeping_groups()
-        DATABASE_WATCH.watch(self)
 
     async def disconnect(self, code: int) -> None:
-        DATABASE_WATCH.unwatch(self)
         await self.stop_keeping_groups()
-        await self.leave_groups_quietly()
 
     async def resync(self) -> None:
         standings = await database_sync_to_async(_standings)(self.arena_id)
