@@ -13,6 +13,7 @@ import itertools
 import json
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -28,6 +29,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+import pytest
 import websockets
 from django.conf import settings
 from django.db import connection
@@ -284,3 +286,38 @@ class LiveClient:
     async def until_version(self, version: int) -> None:
         if self.state is None or self.state["version"] < version:
             await self.until(lambda m: m["type"] == "state" and m["version"] >= version)
+
+
+@contextmanager
+def own_redis() -> Iterator[tuple[str, Any]]:
+    """A private redis-server on a free port, and a function that restarts it."""
+    binary = shutil.which("redis-server")
+    if binary is None:
+        pytest.skip("redis-server is not installed")
+    port = free_port()
+    args = [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
+
+    def start() -> subprocess.Popen:
+        process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for _ in range(100):
+            ping = subprocess.run(
+                ["redis-cli", "-p", str(port), "ping"], capture_output=True, text=True
+            )
+            if ping.stdout.strip() == "PONG":
+                return process
+            time.sleep(0.05)
+        raise RuntimeError("redis-server did not start")
+
+    state = {"process": start()}
+
+    def restart(down_for: float = 1.0) -> None:
+        state["process"].terminate()
+        state["process"].wait(10)
+        time.sleep(down_for)
+        state["process"] = start()
+
+    try:
+        yield f"redis://127.0.0.1:{port}/0", restart
+    finally:
+        state["process"].kill()
+        state["process"].wait(10)

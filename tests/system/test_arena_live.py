@@ -1,6 +1,7 @@
 """An arena under real processes: eight scripted players on a Daphne and a Celery worker with
 beat (PostgreSQL and Redis in CI) play it to its end while the worker is killed and started
-again; no wave, game or point is lost, and the standings equal a recount from the games."""
+again, or while Redis (broker and channel layer) restarts empty; no wave, game or point is
+lost, and the standings equal a recount from the games."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import random
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from datetime import timedelta
 from itertools import pairwise
 from pathlib import Path
@@ -25,6 +27,7 @@ from games import engine
 from games.models import Game
 from tests.live import (
     live_platform,
+    own_redis,
     platform_env,
     spawn,
     wait_for,
@@ -67,6 +70,16 @@ def play_game(url: str, headers: dict[str, str], game_id: int, rng: random.Rando
         raise AssertionError(f"game {game_id} did not end")
 
 
+def next_game(frame: dict[str, Any]) -> int | None:
+    """The game a user-socket frame sends the player to: a wave's redirect, or (after a
+    reconnection, or groups rejoined after Redis came back) their game in progress."""
+    if frame["type"] == "redirect":
+        return int(frame["game"])
+    if frame["type"] == "your_game" and frame["game"]:
+        return int(frame["game"]["id"])
+    return None
+
+
 def scripted_player(
     origin: str, url: str, cookie: str, seed: int, stop: threading.Event, played: list[int]
 ) -> None:
@@ -81,9 +94,10 @@ def scripted_player(
                         frame = json.loads(ws.recv(timeout=0.5))
                     except TimeoutError:
                         continue
-                    if frame["type"] == "redirect" and frame["game"] not in played:
-                        played.append(frame["game"])
-                        play_game(url, headers, frame["game"], rng)
+                    game_id = next_game(frame)
+                    if game_id is not None and game_id not in played:
+                        played.append(game_id)
+                        play_game(url, headers, game_id, rng)
         except (ConnectionClosed, OSError):
             time.sleep(0.5)  # the platform restarting a process: come back, as a page does
 
@@ -91,10 +105,44 @@ def scripted_player(
 @pytest.mark.live
 @pytest.mark.django_db(transaction=True)
 def test_an_arena_plays_to_its_end_through_a_worker_restart(user_factory):
+    def restart_the_worker(platform: Any, env: dict[str, str], tmp: Path) -> None:
+        worker = platform.processes[-1]
+        worker.stop(timeout=0.1)
+        again = spawn(
+            "worker-again", worker_args(beat=True, schedule=tmp / "beat"), platform_env(**env), tmp
+        )
+        platform.processes.append(again)
+        wait_for_log(again, "ready.", timeout=60)
+
+    play_an_arena(user_factory, {}, restart_the_worker)
+
+
+@pytest.mark.live
+@pytest.mark.django_db(transaction=True)
+def test_an_arena_plays_to_its_end_through_a_redis_restart(user_factory):
+    back = []
+    with own_redis() as (url, restart):
+
+        def restart_redis(platform: Any, env: dict[str, str], tmp: Path) -> None:
+            restart(down_for=3.0)
+            back.append(timezone.now())
+
+        games = play_an_arena(user_factory, {"REDIS_URL": url}, restart_redis)
+    assert games.filter(game__created_at__gt=back[0]).exists()  # waves went on pairing
+
+
+def play_an_arena(
+    user_factory: Any, env: dict[str, str], fault: Callable[[Any, dict[str, str], Path], None]
+) -> Any:
+    """Eight scripted players through a one-minute arena, `fault` striking once two games
+    are over; every check on what it left; its games."""
     users = [user_factory(f"arena{i}") for i in range(PLAYERS)]
     cookies = [session_cookie(user) for user in users]
-    env = {"ARENA_LAST_PAIRING_SECONDS": str(LAST_PAIRING_SECONDS)}
-    with live_platform(web=1, worker=True, beat=True, env=env) as platform:
+    env = {**env, "ARENA_LAST_PAIRING_SECONDS": str(LAST_PAIRING_SECONDS)}
+    with (
+        tempfile.TemporaryDirectory(prefix="arena-fault-") as tmp,
+        live_platform(web=1, worker=True, beat=True, env=env) as platform,
+    ):
         arena = Arena.objects.create(
             name="Live", starts_at=timezone.now() + timedelta(seconds=3), minutes=1
         )
@@ -115,39 +163,30 @@ def test_an_arena_plays_to_its_end_through_a_worker_restart(user_factory):
         try:
             ended = ArenaGame.objects.filter(arena=arena, ended_at__isnull=False)
             assert wait_for(lambda: ended.count() >= 2, 40), platform.logs()
-            # The worker (and beat inside it) killed mid-arena, and started again.
-            worker = platform.processes[-1]
-            worker.stop(timeout=0.1)
-            with tempfile.TemporaryDirectory(prefix="arena-worker-") as tmp:
-                again = spawn(
-                    "worker-again",
-                    worker_args(beat=True, schedule=Path(tmp) / "beat"),
-                    platform_env(**env),
-                    Path(tmp),
-                )
-                platform.processes.append(again)
-                wait_for_log(again, "ready.", timeout=60)
-                finished = Arena.objects.filter(pk=arena.pk, status=Arena.Status.FINISHED)
-                assert wait_for(finished.exists, 120), again.log()[-6000:]
-                wait_until(
-                    lambda: (
-                        not ArenaGame.objects.filter(arena=arena, ended_at__isnull=True)
-                        .exclude(game__status__in=Game.ACTIVE_STATUSES)
-                        .exists()
-                        and not Game.objects.filter(
-                            arena_game__arena=arena, status__in=Game.ACTIVE_STATUSES
-                        ).exists()
-                    ),
-                    timeout=150,
-                    message="games still running long after the end",
-                )
+            fault(platform, env, Path(tmp))
+            finished = Arena.objects.filter(pk=arena.pk, status=Arena.Status.FINISHED)
+            assert wait_for(finished.exists, 120), platform.logs()[-6000:]
+            wait_until(
+                lambda: (
+                    not ArenaGame.objects.filter(arena=arena, ended_at__isnull=True)
+                    .exclude(game__status__in=Game.ACTIVE_STATUSES)
+                    .exists()
+                    and not Game.objects.filter(
+                        arena_game__arena=arena, status__in=Game.ACTIVE_STATUSES
+                    ).exists()
+                ),
+                timeout=150,
+                message="games still running long after the end",
+            )
         finally:
             stop.set()
             for thread in threads:
                 thread.join(10)
+            logs = platform.logs()
 
+    assert "Unrecoverable error" not in logs, logs[-6000:]
     games = ArenaGame.objects.filter(arena=arena)
-    assert games.count() >= 4, platform.logs()
+    assert games.count() >= 4, logs
     assert not games.filter(ended_at__isnull=True).exists()  # every game counted
     stored = {e.user_id: e.score for e in ArenaPlayer.objects.filter(arena=arena)}
     assert {user_id: score for user_id, score in recounted(arena).items()} == {
@@ -161,3 +200,4 @@ def test_an_arena_plays_to_its_end_through_a_worker_restart(user_factory):
         mine = [g.game for g in games.filter(player0=user) | games.filter(player1=user)]
         spans = sorted((g.created_at, g.finished_at or timezone.now()) for g in mine)
         assert all(a[1] <= b[0] for a, b in pairwise(spans)), user
+    return games

@@ -10,12 +10,8 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import shutil
 import signal
-import subprocess
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -33,8 +29,8 @@ from tests.games.wsclient import session_cookie
 from tests.live import (
     LiveClient,
     database_proxy,
-    free_port,
     live_platform,
+    own_redis,
     platform_env,
     spawn,
     started_pids,
@@ -67,41 +63,6 @@ async def next_message(socket: Any, kind: str, *, timeout: float) -> dict[str, A
         message = json.loads(await asyncio.wait_for(socket.recv(), timeout))
         if message["type"] == kind:
             return message
-
-
-@contextmanager
-def own_redis() -> Iterator[tuple[str, Any]]:
-    """A private redis-server on a free port, and a function that restarts it."""
-    binary = shutil.which("redis-server")
-    if binary is None:
-        pytest.skip("redis-server is not installed")
-    port = free_port()
-    args = [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
-
-    def start() -> subprocess.Popen:
-        process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        for _ in range(100):
-            ping = subprocess.run(
-                ["redis-cli", "-p", str(port), "ping"], capture_output=True, text=True
-            )
-            if ping.stdout.strip() == "PONG":
-                return process
-            time.sleep(0.05)
-        raise RuntimeError("redis-server did not start")
-
-    state = {"process": start()}
-
-    def restart(down_for: float = 1.0) -> None:
-        state["process"].terminate()
-        state["process"].wait(10)
-        time.sleep(down_for)
-        state["process"] = start()
-
-    try:
-        yield f"redis://127.0.0.1:{port}/0", restart
-    finally:
-        state["process"].kill()
-        state["process"].wait(10)
 
 
 @pytest.mark.soak  # a minute of silence on the socket
