@@ -118,6 +118,7 @@ def test_an_arena_plays_to_its_end_through_a_worker_restart(user_factory):
 
 
 @pytest.mark.live
+@pytest.mark.soak  # a minute's arena and a Redis outage of set length
 @pytest.mark.django_db(transaction=True)
 def test_an_arena_plays_to_its_end_through_a_redis_restart(user_factory):
     back = []
