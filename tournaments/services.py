@@ -3,7 +3,8 @@
 A pairing creates its game through games.services.game_create, like every other game, so
 the platform's rule holds: a player has at most one active game. Waves, the start and the
 end run from Celery beat (tournaments.tasks) and are safe to run twice or in two processes
-at once: each locks the arena's row first.
+at once: the start and the end lock the arena's row; a wave reads under that lock, then
+takes each pair's players by conditional updates, so a player is paired once.
 """
 
 from __future__ import annotations
@@ -176,7 +177,7 @@ def _pair(arena: Arena, player0: User, player1: User, states: dict[int, PlayerRa
     """The wave's game for two players still free in it, with the ratings the wave read.
 
     Each player's entry is taken by one conditional update (no longer free, and who they
-    played), in the order of their ids so that two waves never wait on each other.
+    played), in the order of their ids so that two waves never deadlock.
     """
     opponents = {player0.pk: (player1.pk, 1), player1.pk: (player0.pk, -1)}
     for user_id in sorted(opponents):
