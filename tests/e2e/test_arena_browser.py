@@ -25,8 +25,13 @@ def test_join_from_home_get_paired_play_and_see_the_standings_move(login_page, m
         name="Tuesday arena", starts_at=timezone.now() + timedelta(hours=1), minutes=30
     )
     pages = {}
+    aborted: list[str] = []  # a reload of the arena's page must never cut the way to the game
     for user in (ana, ben):
         page = login_page(user, PHONE, touch=True)
+        page.on(
+            "requestfailed",
+            lambda request: "/games/" in request.url and aborted.append(request.url),
+        )
         page.goto(f"{page.live_url}/")
         join = page.locator(".arenas-to-join").get_by_role("button", name="Join")
         expect(join).to_be_visible()
@@ -46,6 +51,7 @@ def test_join_from_home_get_paired_play_and_see_the_standings_move(login_page, m
         page.wait_for_url("**/games/*/", timeout=20_000)
     game_url = pages["ana"].url
     assert pages["ben"].url == game_url
+    assert aborted == []
 
     for page in pages.values():  # an arena game starts like any other: both press Start
         page.locator("#overlay [data-action=start]").click()

@@ -14,6 +14,8 @@ const me = root ? root.dataset.me : undefined;
 const profileUrl = (name) => root.dataset.profileUrl.replace("__name__", encodeURIComponent(name));
 const gameUrl = (id) => root.dataset.gameUrl.replace(/0\/$/, `${id}/`);
 
+const FIRST_WAVE_WAIT_MS = 5000;
+
 let clock = { status: countdown ? countdown.dataset.status : "", startsAt: 0, endsAt: 0 };
 
 function setClock(status, startsIn, endsIn) {
@@ -90,18 +92,35 @@ function row(standing) {
   return tr;
 }
 
-let leaving = false;
+let goingToGame = false;
+let reloading = false;
 
 function goToGame(url) {
-  if (leaving) return;
-  leaving = true;
+  if (goingToGame) return;
+  goingToGame = true;
   window.location.assign(url);
 }
 
+// A reload started before a pairing's redirect would abort the way to the game.
+function reloadUnlessPaired(delay) {
+  if (reloading) return;
+  reloading = true;
+  window.setTimeout(() => goingToGame || window.location.reload(), delay);
+}
+
 function render(message) {
+  if (goingToGame) return;
   setClock(message.status, message.starts_in, message.ends_in);
+  const mine = message.rows.find((standing) => standing.user === me);
+  if (mine && mine.game && mine.state === "active" && message.status === "running") {
+    goToGame(gameUrl(mine.game));
+    return;
+  }
   if (message.status !== countdown.dataset.status) {
-    window.location.reload(); // started, finished or cancelled since served: new buttons
+    // Started, finished or cancelled since served: new buttons. A player just starting
+    // waits for the first wave's pairing instead.
+    const firstWave = mine && mine.state === "active" && message.status === "running";
+    reloadUnlessPaired(firstWave ? FIRST_WAVE_WAIT_MS : 0);
     return;
   }
   const ranked = message.rows.map(row);
@@ -116,10 +135,6 @@ function render(message) {
     ngettext("%(games)s game in progress", "%(games)s games in progress", message.playing),
     { games: message.playing },
   );
-  const mine = message.rows.find((standing) => standing.user === me);
-  if (mine && mine.game && mine.state === "active" && message.status === "running") {
-    goToGame(gameUrl(mine.game));
-  }
 }
 
 if (root && me) {
