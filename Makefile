@@ -25,9 +25,11 @@ run: $(STAMP)
 # pytest ends with 5 when it ran no test (a PYTEST_ARGS that selects none): not a failure.
 PYTEST := $(BIN)/python -m pytest -p no:cacheprovider
 NONE_IS_FINE := || [ $$? -eq 5 ]
-# On every core (pytest-xdist); tests/system and tests/e2e on one of them, one at a time.
-WORKERS ?= auto
-PARALLEL := -n $(WORKERS) --dist loadgroup
+# pytest-xdist: one worker more than there are cores, for the tests of tests/system and
+# tests/e2e wait on processes and browsers more than they compute; each module of those on
+# one worker, the longest handed out first (tests/conftest.py).
+WORKERS ?= $(shell $(PYTHON) -c "import os; print((os.cpu_count() or 1) + 1)")
+PARALLEL := -n $(WORKERS) --dist loadgroup --no-loadscope-reorder
 
 # Everything but the soak tests: SQLite and in-memory layers on a fresh machine, PostgreSQL
 # and Redis when DATABASE_URL and REDIS_URL say where (.ci/run sets both).

@@ -25,12 +25,16 @@ from django.utils import translation
 from tests.realtime.vocabulary import wire  # noqa: F401  (a fixture, found by name)
 
 TESTS = Path(__file__).resolve().parent
-# What starts processes or drives a browser, one test after another as written (for time).
+# What starts processes or drives a browser: each module's tests one after another on one
+# worker (they share its platform or browser), several such modules at once.
 ONE_AT_A_TIME = (TESTS / "system", TESTS / "e2e")
 
 
-def one_at_a_time(item: pytest.Item) -> bool:
-    return any(item.path.is_relative_to(folder) for folder in ONE_AT_A_TIME)
+def one_at_a_time(item: pytest.Item) -> str | None:
+    """The group of `item` if it starts processes or drives a browser: its module."""
+    if any(item.path.is_relative_to(folder) for folder in ONE_AT_A_TIME):
+        return str(item.path.relative_to(TESTS))
+    return None
 
 
 _workers = {"grouped": False, "yielding": False}
@@ -44,27 +48,36 @@ def _property_test_without_database(item: pytest.Item) -> bool:
     return not uses_db and getattr(function, "is_hypothesis_test", False)
 
 
+def _handed_out(item: pytest.Item) -> int:
+    """The order in which pytest-xdist hands tests out (make test: --no-loadscope-reorder):
+    the longest first, so that no worker is left alone with a long one at the end."""
+    if item.get_closest_marker("slow"):
+        return 0
+    if one_at_a_time(item):
+        return 1
+    # The engine's property tests, the longest of the rest, where pytest-django puts them
+    # (last) would keep one worker busy long after the others had run out of tests.
+    return 2 if _property_test_without_database(item) else 3
+
+
 @pytest.hookimpl(wrapper=True)  # before pytest-xdist reads the groups, after pytest-django sorts
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> Iterator[None]:
-    """With pytest-xdist's --dist loadgroup (make test), the tests of tests/system and
-    tests/e2e all run on one worker, one at a time, while the others share the rest.
-
-    The property tests without a database (the engine's are the longest by far) are handed
-    out first rather than last, where pytest-django puts them: begun at the end, they would
-    keep one worker busy long after the other had run out of tests."""
+    """With pytest-xdist's --dist loadgroup (make test), the tests of a module of
+    tests/system or tests/e2e run on one worker, one after another; the rest are shared out
+    one by one."""
     for item in items:
-        if one_at_a_time(item):
-            item.add_marker(pytest.mark.xdist_group("processes"))
+        if group := one_at_a_time(item):
+            item.add_marker(pytest.mark.xdist_group(group))
             _workers["grouped"] = True
     yield
-    items.sort(key=lambda item: not _property_test_without_database(item))
+    items.sort(key=_handed_out)
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_setup(item: pytest.Item) -> None:
-    """Beside that worker, the others yield the processor to it: its platforms and browser
-    keep the pace their tests were written for (a deadline kept within a second, a page's
-    answer within seconds)."""
+    """A worker that has gone on to the shared-out tests yields the processor to those
+    still running groups: their platforms and browsers keep the pace their tests were
+    written for (a deadline kept within a second, a page's answer within seconds)."""
     if not _workers["grouped"] or _workers["yielding"] or one_at_a_time(item):
         return
     if os.environ.get("PYTEST_XDIST_WORKER"):

@@ -29,7 +29,7 @@ from tests.games.factories import (
     started_in_the_past,
 )
 
-pytestmark = [pytest.mark.e2e, pytest.mark.live]
+pytestmark = [pytest.mark.e2e, pytest.mark.live, pytest.mark.slow]
 
 
 def view(page: Any) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from tests.e2e.conftest import PHONE, wait_interactive
 from tests.e2e.pagecheck import check_page
 from tests.games.factories import started_in_the_past
 
-pytestmark = [pytest.mark.e2e, pytest.mark.live]
+pytestmark = [pytest.mark.e2e, pytest.mark.live, pytest.mark.slow]
 
 LAPTOP = {"width": 1280, "height": 800}
 LANGS = ("en", "es")

@@ -16,7 +16,7 @@ import pytest
 from tests.e2e.conftest import PHONE
 from tests.e2e.pagecheck import check_page
 
-pytestmark = [pytest.mark.e2e, pytest.mark.live]
+pytestmark = [pytest.mark.e2e, pytest.mark.live, pytest.mark.slow]
 
 DESKTOP_SMALL = {"width": 1280, "height": 800}
 

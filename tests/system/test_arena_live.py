@@ -103,6 +103,7 @@ def scripted_player(
 
 
 @pytest.mark.live
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_an_arena_plays_to_its_end_through_a_worker_restart(user_factory):
     def restart_the_worker(platform: Any, env: dict[str, str], tmp: Path) -> None:

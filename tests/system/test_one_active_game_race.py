@@ -25,6 +25,7 @@ from lobby.services import queue_join
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
+    pytest.mark.slow,
     pytest.mark.skipif(connection.vendor != "postgresql", reason="concurrent writers"),
 ]
 
