@@ -112,15 +112,15 @@ function render(message) {
   if (goingToGame) return;
   setClock(message.status, message.starts_in, message.ends_in);
   const mine = message.rows.find((standing) => standing.user === me);
-  if (mine && mine.game && mine.state === "active" && message.status === "running") {
+  const pairable = mine && mine.state === "active" && message.status === "running";
+  if (pairable && mine.game) {
     goToGame(gameUrl(mine.game));
     return;
   }
   if (message.status !== countdown.dataset.status) {
     // Started, finished or cancelled since served: new buttons. A player just starting
     // waits for the first wave's pairing instead.
-    const firstWave = mine && mine.state === "active" && message.status === "running";
-    reloadUnlessPaired(firstWave ? FIRST_WAVE_WAIT_MS : 0);
+    reloadUnlessPaired(pairable ? FIRST_WAVE_WAIT_MS : 0);
     return;
   }
   const ranked = message.rows.map(row);
