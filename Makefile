@@ -29,7 +29,7 @@ NONE_IS_FINE := || [ $$? -eq 5 ]
 # tests/e2e wait on processes and browsers more than they compute; each module of those on
 # one worker, the longest handed out first (tests/conftest.py).
 WORKERS ?= $(shell $(PYTHON) -c "import os; print((os.cpu_count() or 1) + 1)")
-PARALLEL := -n $(WORKERS) --dist loadgroup --no-loadscope-reorder
+PARALLEL = -n $(WORKERS) --dist loadgroup --no-loadscope-reorder
 
 # Everything but the soak tests: SQLite and in-memory layers on a fresh machine, PostgreSQL
 # and Redis when DATABASE_URL and REDIS_URL say where (.ci/run sets both).
