@@ -65,6 +65,7 @@ def test_join_from_home_get_paired_play_and_see_the_standings_move(login_page, m
     expect(first_row).to_contain_text("ana", timeout=15_000)
     expect(first_row).to_contain_text("2")
     expect(first_row).to_contain_text("1\u20130")  # wins, an en dash, losses
+    assert [page.errors for page in (*pages.values(), watcher)] == [[], [], []]
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
