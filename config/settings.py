@@ -51,6 +51,7 @@ INSTALLED_APPS = [
     "pages",
     "games",
     "ratings",
+    "fairplay",
     "lobby",
     "tournaments",
 ]
