@@ -11,10 +11,11 @@ from __future__ import annotations
 import contextlib
 import time
 
-from axes.helpers import get_client_ip_address
 from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest
+
+from realtime.addresses import request_client_address
 
 WINDOW_SECONDS = 3600
 KEY_PREFIX = "signups"
@@ -23,9 +24,8 @@ KEY_SECONDS = 2 * WINDOW_SECONDS + 60
 
 
 def client_address(request: HttpRequest) -> str:
-    """The address django-axes counts log-in failures by (REMOTE_ADDR, which Daphne sets
-    from the proxy's X-Forwarded-For with --proxy-headers)."""
-    return get_client_ip_address(request) or "unknown"
+    """The address every limit counts, django-axes' log-in failures included."""
+    return request_client_address(request)
 
 
 def _limit() -> int:

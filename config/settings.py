@@ -254,8 +254,14 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
+# The address axes counts is the one every address limit counts (realtime.addresses).
+AXES_CLIENT_IP_CALLABLE = "realtime.addresses.request_client_address"
 # Accounts one client address may create in any hour (accounts.limits; 0: no limit).
 SIGNUP_RATE_LIMIT_PER_HOUR = env.int("SIGNUP_RATE_LIMIT_PER_HOUR", default=5)
+
+# Proxies whose X-Forwarded-For is believed: addresses or networks (e.g. 10.0.0.5 or
+# 10.0.0.0/24). Empty: every limit counts the connection's own peer (docs/fair-play.md).
+TRUSTED_PROXIES = env.list("TRUSTED_PROXIES", default=[])
 
 # --- Languages: Spanish and English, Spanish first (the game's original language).
 LANGUAGE_CODE = "en"
