@@ -537,6 +537,16 @@ def game_quarantine(*, game_id: int, now: float) -> int:
     return failures
 
 
+def players_lock(*, user_ids: list[int]) -> None:
+    """Lock the players' rows until the transaction ends, in id order so that two locks
+    never wait on each other: a limit counted from a player's rows (arenas a day, open
+    challenges, computer games an hour) is counted and filled under it, so two requests
+    cannot both see room for one more. A no-key lock: rows pointing at the player still
+    insert freely."""
+    users = get_user_model().objects.filter(pk__in=user_ids).order_by("pk")
+    list(users.select_for_update(no_key=True).values_list("pk", flat=True))
+
+
 def game_create(
     *,
     player0: User,

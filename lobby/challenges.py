@@ -18,7 +18,7 @@ from django.utils import timezone
 from games.errors import ServiceError
 from games.models import Game
 from games.selectors import active_game_id, players_in_games
-from games.services import game_create
+from games.services import game_create, players_lock
 from lobby.broadcast import (
     challenger_told_declined_on_commit,
     invitations_changed_on_commit,
@@ -52,7 +52,11 @@ def _locked_open(challenge_id: int, now: datetime) -> Challenge:
 
 
 def challenge_create(*, challenger: User, opponent_username: str | None = None) -> Challenge:
-    """A challenge to `opponent_username`, or an open one when it is empty."""
+    """A challenge to `opponent_username`, or an open one when it is empty.
+
+    At most MAX_OPEN_CHALLENGES open at once per challenger, and one to each opponent:
+    challenging the same player again answers with the challenge already standing.
+    """
     opponent = None
     username = (opponent_username or "").strip()
     if username:
@@ -67,10 +71,16 @@ def challenge_create(*, challenger: User, opponent_username: str | None = None) 
         raise ServiceError("already_playing")
     now = timezone.now()
     with transaction.atomic():
-        open_count = Challenge.objects.filter(
+        # Counted under the challenger's lock, with the challenge created before it is released.
+        players_lock(user_ids=[challenger.pk])
+        standing = Challenge.objects.filter(
             challenger=challenger, status=Challenge.Status.OPEN, expires_at__gt=now
-        ).count()
-        if open_count >= MAX_OPEN_CHALLENGES:
+        )
+        if opponent is not None:
+            same = standing.filter(opponent=opponent).first()
+            if same is not None:  # asked again: the same challenge, its opponent told once
+                return same
+        if standing.count() >= MAX_OPEN_CHALLENGES:
             raise LobbyError("too_many_challenges")
         challenge = Challenge.objects.create(
             challenger=challenger, opponent=opponent, expires_at=now + CHALLENGE_TTL

@@ -24,7 +24,7 @@ from django.utils import timezone
 from games.errors import ServiceError
 from games.models import Game
 from games.selectors import players_in_games
-from games.services import game_create
+from games.services import game_create, players_lock
 from lobby.broadcast import players_redirect_on_commit
 from lobby.services import queue_leave
 from ratings.elo import PlayerRating
@@ -446,16 +446,19 @@ def arena_create(
 ) -> Arena:
     """A player's own arena, within ARENAS_PER_PLAYER_PER_DAY; its creator joins it."""
     now = now or timezone.now()
-    made = Arena.objects.filter(created_by=user, created_at__gt=now - timedelta(days=1)).count()
-    if made >= settings.ARENAS_PER_PLAYER_PER_DAY:
-        raise ArenaError("too_many_arenas")
-    arena = Arena.objects.create(
-        name=name,
-        starts_at=max(starts_at, now),
-        minutes=minutes,
-        bank_seconds=bank_seconds,
-        rated=rated,
-        created_by=user,
-    )
-    arena_join(user=user, arena_id=arena.pk, now=now)
+    with transaction.atomic():
+        # Counted under the player's lock, with the arena created before it is released.
+        players_lock(user_ids=[user.pk])
+        made = Arena.objects.filter(created_by=user, created_at__gt=now - timedelta(days=1))
+        if made.count() >= settings.ARENAS_PER_PLAYER_PER_DAY:
+            raise ArenaError("too_many_arenas")
+        arena = Arena.objects.create(
+            name=name,
+            starts_at=max(starts_at, now),
+            minutes=minutes,
+            bank_seconds=bank_seconds,
+            rated=rated,
+            created_by=user,
+        )
+        arena_join(user=user, arena_id=arena.pk, now=now)
     return arena

@@ -94,8 +94,6 @@ def computer_game_create(
     `balances` exist for tests and tools, as in games.services.game_create. Raises
     ServiceError("computer_games_limit") past COMPUTER_GAMES_PER_HOUR (computer_games_wait).
     """
-    if computer_games_wait(user=user) is not None:
-        raise ServiceError("computer_games_limit")
     if seat is None:
         seat = secrets.randbelow(2)
     if seat not in (0, 1):
@@ -106,6 +104,10 @@ def computer_game_create(
     if snapshot is not None:
         ratings[seat] = snapshot
     with transaction.atomic():
+        # Counted under the player's lock, with the game created before it is released.
+        services.players_lock(user_ids=[user.pk])
+        if computer_games_wait(user=user) is not None:
+            raise ServiceError("computer_games_limit")
         game = services.game_create(
             player0=players[0],
             player1=players[1],
