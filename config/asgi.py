@@ -12,15 +12,21 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from games.live.routing import websocket_urlpatterns as game_sockets  # noqa: E402
 from lobby.routing import websocket_urlpatterns as lobby_sockets  # noqa: E402
-from realtime.handshake import OutageGuard, allowed_hosts_origin_validator  # noqa: E402
+from realtime.handshake import (  # noqa: E402
+    BadCharactersGuard,
+    OutageGuard,
+    allowed_hosts_origin_validator,
+)
 from tournaments.routing import websocket_urlpatterns as arena_sockets  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": allowed_hosts_origin_validator(
-            OutageGuard(
-                AuthMiddlewareStack(URLRouter(game_sockets + lobby_sockets + arena_sockets))
+            BadCharactersGuard(
+                OutageGuard(
+                    AuthMiddlewareStack(URLRouter(game_sockets + lobby_sockets + arena_sockets))
+                )
             )
         ),
     }

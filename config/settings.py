@@ -60,6 +60,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "pages.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # NUL in a path, form, cookie or header: a 400 before anything reads it into a query.
+    "pages.bad_characters.BadCharactersMiddleware",
     # Above everything that reads the database: a page while it is away is a 503, not a 500.
     "pages.database_away.DatabaseAwayMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -255,7 +257,7 @@ AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
 # The address axes counts is the one every address limit counts (realtime.addresses).
-AXES_CLIENT_IP_CALLABLE = "realtime.addresses.request_client_address"
+AXES_CLIENT_IP_CALLABLE = "realtime.addresses.axes_client_address"
 # Accounts one client address may create in any hour (accounts.limits; 0: no limit).
 SIGNUP_RATE_LIMIT_PER_HOUR = env.int("SIGNUP_RATE_LIMIT_PER_HOUR", default=5)
 

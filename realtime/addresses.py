@@ -74,6 +74,13 @@ def request_client_address(request: HttpRequest) -> str:
     )
 
 
+def axes_client_address(request: HttpRequest) -> str | None:
+    """request_client_address for django-axes (AXES_CLIENT_IP_CALLABLE), which stores it in an
+    address column: None when there is no address (a request made in code, a Unix socket)."""
+    address = request_client_address(request)
+    return None if _parse(address) is None else address
+
+
 def scope_client_address(scope: Mapping[str, Any]) -> str:
     """The address of the client behind an ASGI scope (a socket's, or a request's)."""
     client = scope.get("client")

@@ -26,6 +26,7 @@ from django.utils.translation.trans_real import parse_accept_lang_header
 from redis.exceptions import RedisError
 
 from realtime import fastjson
+from realtime.characters import json_holds_refused_character
 from realtime.database_watch import DatabaseWatch, database_reachable
 from realtime.errors import message_for
 from realtime.messages import (
@@ -337,8 +338,11 @@ class JsonSocketConsumer(AsyncWebsocketConsumer):
         await self.send_json(error_message(code, echo_id(request_id), message))
 
     def parse(self, text_data: str | None, bytes_data: bytes | None) -> dict[str, Any] | None:
-        """The message as a dict, or None when it is too big, not JSON, or not an object."""
+        """The message as a dict, or None when it is too big, not JSON, not an object, or
+        holds a character no text of ours can hold."""
         if text_data is None or bytes_data is not None or len(text_data) > MAX_MESSAGE_CHARS:
+            return None
+        if json_holds_refused_character(text_data):  # NUL: no text of ours can hold it
             return None
         try:
             data = fastjson.loads_untrusted(text_data)

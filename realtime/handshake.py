@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import logging
 from typing import Any
-from urllib.parse import urlparse
+from urllib.parse import unquote, urlparse
 
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.security.websocket import OriginValidator
 from django.conf import settings
+from django.http import parse_cookie
 
+from realtime.characters import holds_refused_character
 from realtime.consumer import CLOSE_FORBIDDEN, CLOSE_TRY_AGAIN_LATER, UNAVAILABLE_ERRORS
 
 logger = logging.getLogger(__name__)
@@ -47,6 +49,31 @@ def allowed_hosts_origin_validator(application: Any) -> ClosingOriginValidator:
     if settings.DEBUG and not allowed_hosts:
         allowed_hosts = ["localhost", "127.0.0.1", "[::1]"]
     return ClosingOriginValidator(application, allowed_hosts)
+
+
+def _scope_texts(scope: dict[str, Any]) -> list[str]:
+    texts = [str(scope.get("path", ""))]
+    texts.append(bytes(scope.get("query_string", b"")).decode("latin-1"))
+    for name, value in scope.get("headers", []):
+        texts.append(value.decode("latin-1"))
+        if name == b"cookie":  # as the session middleware will read them (quoted, escaped)
+            texts += [f"{k}={v}" for k, v in parse_cookie(value.decode("latin-1")).items()]
+    return texts
+
+
+class BadCharactersGuard:
+    """Closes with 4403 a socket whose address, query or headers (its cookies among them)
+    hold NUL: the session would be looked up with it, and PostgreSQL refuses it in text.
+    Percent-escaped forms count too, as the query and cookies are decoded further on."""
+
+    def __init__(self, application: Any) -> None:
+        self.application = application
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> Any:
+        texts = _scope_texts(scope)
+        if any(holds_refused_character(unquote(text)) for text in texts):
+            return await ForbiddenOrigin.as_asgi()(scope, receive, send)
+        return await self.application(scope, receive, send)
 
 
 class OutageGuard:

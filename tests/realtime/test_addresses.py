@@ -9,6 +9,7 @@ from django.test import RequestFactory
 
 from realtime.addresses import (
     UNKNOWN,
+    axes_client_address,
     client_address_from,
     request_client_address,
     scope_client_address,
@@ -88,3 +89,11 @@ def test_ipv6_and_ipv4_mapped_peers(settings: Any) -> None:
 def test_no_peer_is_counted_as_unknown(settings: Any) -> None:
     settings.TRUSTED_PROXIES = []
     assert scope_client_address(_scope(None, FORGED)) == UNKNOWN
+
+
+def test_axes_is_given_no_address_rather_than_a_word(rf: RequestFactory) -> None:
+    request = rf.get("/")
+    del request.META["REMOTE_ADDR"]
+    assert request_client_address(request) == UNKNOWN
+    assert axes_client_address(request) is None
+    assert axes_client_address(rf.get("/", REMOTE_ADDR=CLIENT)) == CLIENT
