@@ -53,7 +53,8 @@ def caused_by_database(error: BaseException | None) -> bool:
 
 def _retry_url(request: HttpRequest) -> str:
     """Where to go once the database is back: this address for a GET (an empty link is the
-    page's own address, query and all), else the page the form was sent from, or home."""
+    page's own address, query and all), else the path of the page the form was sent from
+    (always a path of this site), or home."""
     if request.method in ("GET", "HEAD"):
         return ""
     referer = request.META.get("HTTP_REFERER", "")
@@ -64,7 +65,11 @@ def _retry_url(request: HttpRequest) -> str:
     if not ours:
         return "/"
     parts = urlsplit(referer)
-    return (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+    # Only a path of this site: "//evil.example/" or "/\\evil.example/" as a path would be
+    # read by a browser as another host's address.
+    path = "/" + parts.path.lstrip("/\\")
+    url = path + (f"?{parts.query}" if parts.query else "")
+    return url if url_has_allowed_host_and_scheme(url, allowed_hosts=None) else "/"
 
 
 def database_away_response(request: HttpRequest) -> HttpResponse:

@@ -12,6 +12,7 @@ from django.db import connection
 from django.db.utils import OperationalError
 from django.test import Client
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 
 from pages.csp import POLICY
 from pages.database_away import RETRY_SECONDS, DatabaseAwayMiddleware
@@ -115,6 +116,28 @@ def test_after_a_form_it_goes_back_to_the_form_s_page(client_of: Any, user: Any)
         )
     assert f'id="retry-now" href="{lobby}"' in assert_database_page(sent)
     assert 'id="retry-now" href="/"' in assert_database_page(elsewhere)
+
+
+@pytest.mark.parametrize(
+    "referer",
+    [
+        "http://testserver//evil.example/",
+        "http://testserver/\\evil.example/",
+        "http://testserver/\\/evil.example/",
+        "http://testserver///\\evil.example/x?y=1",  # kept as the path /evil.example/x?y=1
+        "http://testserver/%2F%2Fevil.example/",
+    ],
+)
+def test_the_retry_link_never_leaves_the_site(client_of: Any, user: Any, referer: str) -> None:
+    client = client_of(user)
+    with database_away():
+        sent = client.post(reverse("challenge-create"), {"opponent": ""}, HTTP_REFERER=referer)
+    html = assert_database_page(sent)
+    href = html.split('id="retry-now" href="', 1)[1].split('"', 1)[0]
+    # A path of this site: one slash, then neither a slash nor a backslash (which browsers
+    # read as a slash), so no browser takes what follows for a host.
+    assert href.startswith("/") and href[1:2] not in ("/", "\\"), href
+    assert url_has_allowed_host_and_scheme(href, allowed_hosts=None)
 
 
 def test_a_page_that_needs_no_database_is_served(client: Client) -> None:
