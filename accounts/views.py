@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.debug import sensitive_post_parameters
 
 from accounts.forms import SignupForm
-from accounts.limits import client_address, signup_allowed, signup_give_back, signup_take
+from accounts.limits import client_address, signup_allowed, signup_take
 from accounts.services import account_create
 
 # With several AUTHENTICATION_BACKENDS, login() must be told which one vouches for the
@@ -44,8 +44,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         return _signups_limited(request)
     form = SignupForm(request.POST) if request.method == "POST" else SignupForm()
     if form.is_bound and form.is_valid():
-        place = signup_take(address)
-        if place is None:
+        if not signup_take(address):
             return _signups_limited(request)
         try:
             user = account_create(
@@ -54,7 +53,6 @@ def signup(request: HttpRequest) -> HttpResponse:
                 email=form.cleaned_data.get("email", ""),
             )
         except ValidationError as exc:  # only on a race the form could not see
-            signup_give_back(place)
             form.add_error(None, exc.messages)
         else:
             login(request, user, backend=MODEL_BACKEND)

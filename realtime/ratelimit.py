@@ -2,7 +2,7 @@
 
 A connection's own budget is a sliding window in the consumer's memory. The user's and
 the game's must hold across sockets in several Daphne processes, so they are counters
-shared by every process: in Redis (both in one round trip), or in the Django cache in
+shared by every process: in Redis (both in one round trip), or realtime.counters in
 embedded mode, where there is only one process.
 
 With Redis a connection takes its messages from the shared counters a few at a time
@@ -19,8 +19,8 @@ from typing import Any
 
 import redis
 from django.conf import settings
-from django.core.cache import cache
 
+from realtime.counters import window_take
 from realtime.once import once
 
 KEY_PREFIX = "ws-rate"
@@ -90,23 +90,9 @@ def _take_in_redis(
     return int(_take_script()(keys=keys, args=[count, int(window) + 1, *limits]))
 
 
-def _take(kind: str, key: int, limit: int, window: float, now: float) -> bool:
-    """One message against a fixed-window counter shared by every process.
-
-    Fixed windows cost one cache round trip per message; a burst across a window boundary
-    may reach twice the limit, which the per-connection sliding window still bounds.
-    """
-    slot = int(now // window)
-    cache_key = f"{KEY_PREFIX}:{kind}:{key}:{slot}"
-    # add() creates the counter atomically; incr() on a key that just expired raises.
-    if cache.add(cache_key, 1, timeout=int(window) + 1):
-        return limit >= 1
-    try:
-        count = cache.incr(cache_key)
-    except ValueError:
-        cache.add(cache_key, 1, timeout=int(window) + 1)
-        count = 1
-    return count <= limit
+def _take(kind: str, key: int, limit: int, window: float) -> bool:
+    """One message against a counter shared by the process's sockets (realtime.counters)."""
+    return window_take(f"{KEY_PREFIX}:{kind}", key, limit=limit, seconds=max(1, round(window)))
 
 
 def shared_budget_take(
@@ -117,7 +103,7 @@ def shared_budget_take(
 
     The game's budget is counted only for its players' messages (the caller passes no
     `game_id` for a spectator), so that spectators cannot starve the players of it. More
-    than one only with Redis (see SharedBudget); the cache takes them one at a time.
+    than one only with Redis (see SharedBudget); without, they are taken one at a time.
     """
     now = time.time() if now is None else now
     window = settings.WS_RATE_LIMIT_WINDOW
@@ -126,9 +112,9 @@ def shared_budget_take(
         if game_id is not None:
             counters.append(("game", game_id, settings.WS_RATE_LIMIT_GAME))
         return _take_in_redis(counters, window, now, count)
-    if not _take("user", user_id, settings.WS_RATE_LIMIT_USER, window, now):
+    if not _take("user", user_id, settings.WS_RATE_LIMIT_USER, window):
         return 0
-    if game_id is not None and not _take("game", game_id, settings.WS_RATE_LIMIT_GAME, window, now):
+    if game_id is not None and not _take("game", game_id, settings.WS_RATE_LIMIT_GAME, window):
         return 0
     return 1
 

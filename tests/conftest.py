@@ -22,6 +22,7 @@ from django.db.backends.base.base import BaseDatabaseWrapper
 from django.test import Client, override_settings
 from django.utils import translation
 
+from realtime.counters import windows_forget
 from tests.realtime.vocabulary import wire  # noqa: F401  (a fixture, found by name)
 
 TESTS = Path(__file__).resolve().parent
@@ -167,7 +168,9 @@ def client_logged_in(db: None) -> Callable[[AbstractBaseUser], Client]:
 
 def clear_cache() -> None:
     """cache.clear() for this test process's keys only: with Redis, Django's clear() empties
-    the whole database, and with it the other xdist workers' keys and their platforms'."""
+    the whole database, and with it the other xdist workers' keys and their platforms'.
+    The counters of realtime.counters go too (under this process's prefix)."""
+    windows_forget()
     if not settings.REDIS_URL:
         cache.clear()  # the process's own memory
         return

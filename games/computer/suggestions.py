@@ -5,7 +5,6 @@ one of a player's decisions, from the view that player had then; computed once a
 from __future__ import annotations
 
 import logging
-import time
 from typing import Any
 
 from django.conf import settings
@@ -20,6 +19,7 @@ from games.errors import ServiceError
 from games.models import Game
 from games.replay.log import game_changes, game_initial_state, replay_change
 from games.replay.page import ACTION_LABELS
+from realtime.counters import window_take
 
 logger = logging.getLogger(__name__)
 
@@ -30,18 +30,10 @@ SUGGESTION_WINDOW_SECONDS = 60
 
 
 def _suggestion_budget_allows(user_id: int) -> bool:
-    """A fixed-window count of the suggestions a user has had computed (not cached ones):
-    each costs a second of the server's thinking."""
-    window = SUGGESTION_WINDOW_SECONDS
-    key = f"computer-suggestions:{user_id}:{int(time.time() // window)}"
-    if cache.add(key, 1, timeout=window + 1):
-        return True
-    try:
-        count = cache.incr(key)
-    except ValueError:  # expired between add and incr
-        cache.add(key, 1, timeout=window + 1)
-        count = 1
-    return count <= int(settings.COMPUTER_SUGGESTIONS_PER_MINUTE)
+    """Count a suggestion computed for the user (not a cached one): each costs a second of
+    the server's thinking."""
+    limit = int(settings.COMPUTER_SUGGESTIONS_PER_MINUTE)
+    return window_take("suggestions", user_id, limit=limit, seconds=SUGGESTION_WINDOW_SECONDS)
 
 
 def computer_suggestion(*, game_id: int, index: int, user_id: int) -> dict[str, Any]:

@@ -66,25 +66,11 @@ def test_a_refused_form_does_not_count(settings: Any, address: str, password: st
     assert _signup(Client(), "patient", password, address).status_code == 302
 
 
-def test_the_counts_follow_a_sliding_hour(settings: Any, address: str) -> None:
-    settings.SIGNUP_RATE_LIMIT_PER_HOUR = 4
-    start = 1_000 * limits.WINDOW_SECONDS  # the start of an hour
-    for _ in range(4):
-        assert limits.signup_take(address, now=start + 3000) is not None
-    assert limits.signup_take(address, now=start + 3500) is None
-    # A quarter into the next hour, three quarters of the last hour's four still count.
-    next_hour = start + limits.WINDOW_SECONDS
-    assert limits.signup_take(address, now=next_hour + 900) is not None
-    assert limits.signup_take(address, now=next_hour + 900) is None
-    assert limits.signup_allowed(address, now=next_hour + 2700)  # a quarter of them: one
-
-
-def test_a_place_given_back_is_free_again(settings: Any, address: str) -> None:
-    settings.SIGNUP_RATE_LIMIT_PER_HOUR = 1
-    place = limits.signup_take(address)
-    assert place and not limits.signup_allowed(address)
-    limits.signup_give_back(place)
-    assert limits.signup_allowed(address)
+def test_a_place_is_taken_in_one_step(settings: Any, address: str) -> None:
+    settings.SIGNUP_RATE_LIMIT_PER_HOUR = 2
+    assert [limits.signup_take(address) for _ in range(3)] == [True, True, False]
+    assert not limits.signup_allowed(address)
+    assert limits.signup_allowed(next(_addresses))
 
 
 def test_the_address_is_the_one_axes_counts(rf: Any) -> None:
@@ -94,4 +80,4 @@ def test_the_address_is_the_one_axes_counts(rf: Any) -> None:
 
 def test_no_limit_at_zero(settings: Any, address: str) -> None:
     settings.SIGNUP_RATE_LIMIT_PER_HOUR = 0
-    assert all(limits.signup_take(address) is not None for _ in range(50))
+    assert all(limits.signup_take(address) for _ in range(50))

@@ -17,6 +17,7 @@ def test_rate_limiter_window_slides():
     assert limiter.allow(20.0)  # the first message left the window
 
 
+@pytest.mark.skipif(not django_settings.REDIS_URL, reason="windows of Redis's counters")
 def test_shared_budgets_are_per_window(settings):
     settings.WS_RATE_LIMIT_USER = 2
     settings.WS_RATE_LIMIT_WINDOW = 20.0
@@ -25,6 +26,20 @@ def test_shared_budgets_are_per_window(settings):
     assert shared_budget_take(user_id=user_id, now=41.0) == 1
     assert shared_budget_take(user_id=user_id, now=59.9) == 0
     assert shared_budget_take(user_id=user_id, now=60.0) == 1  # the next window
+
+
+def test_without_redis_the_budgets_are_realtime_counters(settings):
+    """The fallback (embedded mode) counts one message at a time in realtime.counters."""
+    settings.REDIS_URL = ""
+    settings.WS_RATE_LIMIT_USER = 2
+    settings.WS_RATE_LIMIT_GAME = 3
+    user_id, other = 20_000_000 + id(settings) % 1_000_000, 30_000_000 + id(settings) % 1_000_000
+    game_id = 40_000_000 + id(settings) % 1_000_000
+    assert [shared_budget_take(user_id=user_id, count=5) for _ in range(3)] == [1, 1, 0]
+    assert shared_budget_take(user_id=other, game_id=game_id) == 1  # the user's own budget
+    assert shared_budget_take(user_id=other, game_id=game_id) == 1
+    assert shared_budget_take(user_id=other + 1, game_id=game_id) == 1
+    assert shared_budget_take(user_id=other + 2, game_id=game_id) == 0  # the game's is spent
 
 
 @pytest.mark.skipif(not django_settings.REDIS_URL, reason="leases are taken from Redis")
