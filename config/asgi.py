@@ -13,6 +13,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from games.live.routing import websocket_urlpatterns as game_sockets  # noqa: E402
 from lobby.routing import websocket_urlpatterns as lobby_sockets  # noqa: E402
 from realtime.handshake import (  # noqa: E402
+    AddressBudgetGuard,
     BadCharactersGuard,
     OutageGuard,
     allowed_hosts_origin_validator,
@@ -24,8 +25,10 @@ application = ProtocolTypeRouter(
         "http": django_asgi_app,
         "websocket": allowed_hosts_origin_validator(
             BadCharactersGuard(
-                OutageGuard(
-                    AuthMiddlewareStack(URLRouter(game_sockets + lobby_sockets + arena_sockets))
+                AddressBudgetGuard(
+                    OutageGuard(
+                        AuthMiddlewareStack(URLRouter(game_sockets + lobby_sockets + arena_sockets))
+                    )
                 )
             )
         ),

@@ -232,6 +232,9 @@ WS_RATE_LIMIT_WINDOW = env.float("WS_RATE_LIMIT_WINDOW", default=20.0)
 WS_RATE_LIMIT_CONNECTION = env.int("WS_RATE_LIMIT_CONNECTION", default=100)
 WS_RATE_LIMIT_USER = env.int("WS_RATE_LIMIT_USER", default=200)
 WS_RATE_LIMIT_GAME = env.int("WS_RATE_LIMIT_GAME", default=400)
+# Sockets one client address may open in any minute, counted before the session is read
+# (realtime.handshake; 0: no limit): a player's pages open one or two each.
+WS_CONNECTS_PER_ADDRESS_PER_MINUTE = env.int("WS_CONNECTS_PER_ADDRESS_PER_MINUTE", default=600)
 # Messages a connection takes from the shared (user, game) counters at once (realtime.ratelimit).
 WS_RATE_LIMIT_LEASE = env.int("WS_RATE_LIMIT_LEASE", default=5)
 

@@ -1,4 +1,5 @@
-"""What wraps the WebSocket consumers: the origin check and the outage guard.
+"""What wraps the WebSocket consumers: the origin check, the refused characters, the
+connections per address, and the outage guard.
 
 Both close with a code the pages understand instead of refusing the handshake: a browser
 sees a refused handshake as a bare 1006, which it cannot tell from a network error, so a
@@ -11,13 +12,16 @@ import logging
 from typing import Any
 from urllib.parse import unquote, urlparse
 
+from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.security.websocket import OriginValidator
 from django.conf import settings
 from django.http import parse_cookie
 
+from realtime.addresses import scope_client_address
 from realtime.characters import holds_refused_character
 from realtime.consumer import CLOSE_FORBIDDEN, CLOSE_TRY_AGAIN_LATER, UNAVAILABLE_ERRORS
+from realtime.counters import window_take
 
 logger = logging.getLogger(__name__)
 
@@ -73,6 +77,35 @@ class BadCharactersGuard:
         texts = _scope_texts(scope)
         if any(holds_refused_character(unquote(text)) for text in texts):
             return await ForbiddenOrigin.as_asgi()(scope, receive, send)
+        return await self.application(scope, receive, send)
+
+
+class TryAgainLater(AsyncWebsocketConsumer):
+    async def connect(self) -> None:
+        await self.accept()
+        await self.close(code=CLOSE_TRY_AGAIN_LATER)
+
+
+def _connect_allowed(address: str) -> bool:
+    limit = int(settings.WS_CONNECTS_PER_ADDRESS_PER_MINUTE)
+    try:
+        return window_take("ws-connects", address, limit=limit, seconds=60)
+    except UNAVAILABLE_ERRORS:  # the counter's Redis is down: the other guards still hold
+        logger.warning("socket connection counter unavailable; not counted")
+        return True
+
+
+class AddressBudgetGuard:
+    """Closes with 4503 (try again later) a socket past WS_CONNECTS_PER_ADDRESS_PER_MINUTE
+    from its client's address (realtime.addresses), before its session is read."""
+
+    def __init__(self, application: Any) -> None:
+        self.application = application
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> Any:
+        address = scope_client_address(scope)
+        if not await sync_to_async(_connect_allowed, thread_sensitive=False)(address):
+            return await TryAgainLater.as_asgi()(scope, receive, send)
         return await self.application(scope, receive, send)
 
 

@@ -113,6 +113,13 @@ def fast_password_hasher() -> Iterator[None]:
         yield
 
 
+@pytest.fixture(scope="session", autouse=True)
+def no_socket_limit_per_address() -> Iterator[None]:
+    """Every test socket comes from one address (or none): the tests of the limit set it."""
+    with override_settings(WS_CONNECTS_PER_ADDRESS_PER_MINUTE=0):
+        yield
+
+
 @pytest.fixture
 def password() -> str:
     return PASSWORD

@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from channels.testing import WebsocketCommunicator
 from django.test import RequestFactory
 
+from config.asgi import application
 from realtime.addresses import (
     UNKNOWN,
     axes_client_address,
@@ -14,6 +16,8 @@ from realtime.addresses import (
     request_client_address,
     scope_client_address,
 )
+from realtime.consumer import CLOSE_TRY_AGAIN_LATER
+from realtime.counters import windows_forget
 
 PROXY = "10.0.0.5"
 CLIENT = "203.0.113.7"
@@ -97,3 +101,32 @@ def test_axes_is_given_no_address_rather_than_a_word(rf: RequestFactory) -> None
     assert request_client_address(request) == UNKNOWN
     assert axes_client_address(request) is None
     assert axes_client_address(rf.get("/", REMOTE_ADDR=CLIENT)) == CLIENT
+
+
+@pytest.mark.parametrize("trusted", [False, True])
+async def test_socket_connections_per_address_ignore_forged_headers(
+    settings: Any, trusted: bool
+) -> None:
+    """WS_CONNECTS_PER_ADDRESS_PER_MINUTE counts the address realtime.addresses decides:
+    rotating forged headers do not reset it, and behind a trusted proxy each client has its
+    own count."""
+    settings.WS_CONNECTS_PER_ADDRESS_PER_MINUTE = 3
+    settings.TRUSTED_PROXIES = [PROXY] if trusted else []
+    windows_forget()
+
+    async def close_code(forwarded: str) -> int:
+        headers = [(b"origin", b"http://127.0.0.1"), (b"x-forwarded-for", forwarded.encode())]
+        communicator = WebsocketCommunicator(application, "/ws/lobby/", headers)
+        communicator.scope["client"] = [PROXY if trusted else CLIENT, 40000]
+        await communicator.connect()
+        closed = await communicator.receive_output()
+        await communicator.disconnect()
+        return int(closed["code"])
+
+    # Behind the proxy, the client's forged entry comes first and the proxy's last.
+    forged = [f"198.51.100.{k}" + (f", {CLIENT}" if trusted else "") for k in range(5)]
+    codes = [await close_code(header) for header in forged]
+    # Anonymous sockets: 4401 once let through, 4503 (try again later) past the limit.
+    assert codes == [4401, 4401, 4401, CLOSE_TRY_AGAIN_LATER, CLOSE_TRY_AGAIN_LATER]
+    if trusted:  # another client behind the same proxy is counted on its own
+        assert await close_code("198.51.100.9, 203.0.113.99") == 4401

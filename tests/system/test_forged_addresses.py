@@ -133,3 +133,28 @@ def test_rotating_forged_headers_stay_locked_out_through_daphne(web: LivePlatfor
     assert Browser(web).log_in("victim", password, f"198.51.100.99, {CLIENT}") == 429
     # Another client behind the same proxy is not locked out.
     assert Browser(web).log_in("victim", password, "203.0.113.8") == 302
+
+
+def test_socket_connections_per_address_through_daphne(
+    django_db_setup: None, procfile_daphne: None
+) -> None:
+    """Rotating forged headers straight to Daphne: the 4th socket in the minute is told to
+    try again later (4503), before its session is read; the first three reach the sign-in
+    check (4401, anonymous)."""
+    env = {"TRUSTED_PROXIES": "", "WS_CONNECTS_PER_ADDRESS_PER_MINUTE": "3"}
+
+    async def close_codes(web: LivePlatform) -> list[int]:
+        codes = []
+        for k in range(5):
+            headers = {"X-Forwarded-For": f"198.51.100.{k + 1}", "Origin": "http://127.0.0.1"}
+            async with websockets.connect(
+                f"{web.ws_url()}/ws/lobby/", additional_headers=headers
+            ) as ws:
+                with pytest.raises(websockets.ConnectionClosed) as closed:
+                    await asyncio.wait_for(ws.recv(), 10)
+                assert closed.value.rcvd is not None
+                codes.append(closed.value.rcvd.code)
+        return codes
+
+    with live_platform(worker=False, env=env) as web:
+        assert asyncio.run(close_codes(web)) == [4401, 4401, 4401, 4503, 4503]
