@@ -18,12 +18,12 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.db.models import F, Q
+from django.db.models import Case, F, Q, Value, When
 from django.utils import timezone
 
 from games.errors import ServiceError
 from games.models import Game
-from games.selectors import players_in_games
+from games.selectors import decisions_by_seat, players_in_games
 from games.services import game_create
 from lobby.broadcast import players_redirect_on_commit
 from lobby.services import queue_leave
@@ -146,10 +146,12 @@ def arena_wave(*, arena_id: int, now: datetime | None = None) -> list[Game]:
                 rating=states[entry.user_id].rating,
                 last_opponent=entry.last_opponent_id,
                 first_seats=entry.first_seats,
+                same_run=entry.same_run,
             )
             for entry in free.values()
         ),
         others_playing=others_playing,
+        max_run=settings.ARENA_SAME_OPPONENT_MAX_RUN,
     )
     users = get_user_model().objects.in_bulk([p.user_id for pair in pairs for p in pair])
 
@@ -176,8 +178,9 @@ class _NoLongerFree(Exception):
 def _pair(arena: Arena, player0: User, player1: User, states: dict[int, PlayerRating]) -> Game:
     """The wave's game for two players still free in it, with the ratings the wave read.
 
-    Each player's entry is taken by one conditional update (no longer free, and who they
-    played), in the order of their ids so that two waves never deadlock.
+    Each player's entry is taken by one conditional update (no longer free, who they
+    played, how many games in a row against them), in the order of their ids so that two
+    waves never deadlock.
     """
     opponents = {player0.pk: (player1.pk, 1), player1.pk: (player0.pk, -1)}
     for user_id in sorted(opponents):
@@ -186,6 +189,9 @@ def _pair(arena: Arena, player0: User, player1: User, states: dict[int, PlayerRa
             arena=arena, user_id=user_id, state=ArenaPlayer.State.ACTIVE, free_since__isnull=False
         ).update(
             free_since=None,
+            same_run=Case(
+                When(last_opponent_id=opponent, then=F("same_run") + 1), default=Value(1)
+            ),
             last_opponent_id=opponent,
             first_seats=F("first_seats") + seat_change,
         )
@@ -216,8 +222,18 @@ def _outcomes(game: Game) -> tuple[str, str]:
     none = ArenaGame.Outcome.NONE
     if game.status != Game.Status.FINISHED or game.winner_seat is None:
         return none, none
+    if not scoring.counts(decisions_by_seat(game.pk), settings.ARENA_MIN_DECISIONS):
+        return ArenaGame.Outcome.SHORT, ArenaGame.Outcome.SHORT
     win, loss = ArenaGame.Outcome.WIN, ArenaGame.Outcome.LOSS
     return (win, loss) if game.winner_seat == 0 else (loss, win)
+
+
+def arena_game_counts(*, game: Game) -> bool | None:
+    """Whether a finished game counts in its arena (both players made a real start at it);
+    None when it is no arena's. Asked by the ratings before they rate a game (receivers)."""
+    if not ArenaGame.objects.filter(game_id=game.pk).exists():
+        return None
+    return scoring.counts(decisions_by_seat(game.pk), settings.ARENA_MIN_DECISIONS)
 
 
 def arena_game_over(*, game: Game, now: datetime | None = None) -> bool:
@@ -268,7 +284,7 @@ def _recount(arena_id: int, user_id: int) -> None:
         .filter(Q(player0_id=user_id) | Q(player1_id=user_id))
         .order_by("ended_at", "pk")
     )
-    points = streak = wins = losses = 0
+    points = streak = wins = losses = short = 0
     opponents: list[int] = []
     changed: list[ArenaGame] = []
     for row in rows:
@@ -281,6 +297,7 @@ def _recount(arena_id: int, user_id: int) -> None:
             wins += outcome is scoring.Outcome.WIN
             losses += outcome is scoring.Outcome.LOSS
             opponents.append(row.rating1 if seat == 0 else row.rating0)
+        short += outcome is scoring.Outcome.SHORT
         field = "points0" if seat == 0 else "points1"
         if getattr(row, field) != scored.points:
             setattr(row, field, scored.points)
@@ -292,6 +309,7 @@ def _recount(arena_id: int, user_id: int) -> None:
         streak=streak,
         wins=wins,
         losses=losses,
+        short=short,
         performance=scoring.performance(opponents, wins, losses),
     )
 

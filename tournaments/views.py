@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -52,6 +53,7 @@ def arena_page(request: HttpRequest, arena_id: int) -> HttpResponse:
         "arena": arena,
         "entry": entry,
         "standings": standings_message(arena),
+        "min_decisions": settings.ARENA_MIN_DECISIONS,
     }
     return render(request, "tournaments/arena.html", context)
 
