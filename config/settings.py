@@ -229,6 +229,14 @@ ARENA_MIN_DECISIONS = env.int("ARENA_MIN_DECISIONS", default=3)
 # Two players meet at most this many games in a row in an arena, even alone in it.
 ARENA_SAME_OPPONENT_MAX_RUN = env.int("ARENA_SAME_OPPONENT_MAX_RUN", default=3)
 
+# --- Fair play (docs/fair-play.md). A player who leaves a game (never presses Start while
+# the opponent did, lets a lost game run out on the clock while away, or sits out an arena
+# game) waits this many minutes before their next game against a player: the first leave
+# the first figure, the next the second, and so on, the last for any beyond. A run of
+# LEAVER_CLEAN_GAMES_RESET clean games in a row forgets the leaves before it.
+LEAVER_WAIT_MINUTES = env.list("LEAVER_WAIT_MINUTES", cast=int, default=[5, 15, 30, 60])
+LEAVER_CLEAN_GAMES_RESET = env.int("LEAVER_CLEAN_GAMES_RESET", default=5)
+
 # --- WebSocket abuse limits: messages per window, per connection, per user (all of a
 # user's sockets, in any process) and per game (its players' messages). Normal play stays
 # far below them; a benchmark may raise them.

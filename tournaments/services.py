@@ -21,6 +21,7 @@ from django.db import transaction
 from django.db.models import Case, F, Q, Value, When
 from django.utils import timezone
 
+from fairplay.services import conduct_arena_sitting, play_allowed
 from games.errors import ServiceError
 from games.models import Game
 from games.selectors import decisions_by_seat, players_in_games
@@ -56,9 +57,11 @@ def _arena(arena_id: int, *, lock: bool = False) -> Arena:
 def arena_join(*, user: User, arena_id: int, now: datetime | None = None) -> ArenaPlayer:
     """Join (or rejoin after a pause or withdrawal) an arena that has not ended.
 
-    The player leaves the "Play now" queue: arena games come from the waves.
+    The player leaves the "Play now" queue: arena games come from the waves. A leaver
+    serving a wait is refused (fairplay.services.LeaverWait).
     """
     now = now or timezone.now()
+    play_allowed(user_id=user.pk, now=now)
     with transaction.atomic():
         arena = _arena(arena_id, lock=True)
         if arena.status not in OPEN or now >= arena.ends_at:
@@ -269,7 +272,10 @@ def arena_game_over(*, game: Game, now: datetime | None = None) -> bool:
             state=ArenaPlayer.State.ACTIVE,
             arena__status=Arena.Status.RUNNING,
         )
-        entries.filter(user_id__in=absent).update(state=ArenaPlayer.State.PAUSED)
+        sitting = list(entries.filter(user_id__in=absent).values_list("user_id", flat=True))
+        entries.filter(user_id__in=sitting).update(state=ArenaPlayer.State.PAUSED)
+        for user_id in sitting:  # paused for sitting: a leave, for the wait before the next
+            conduct_arena_sitting(user_id=user_id, game=game, now=now)
         entries.filter(user_id__in=[played.player0_id, played.player1_id]).exclude(
             user_id__in=absent
         ).update(free_since=now)
@@ -464,6 +470,7 @@ def arena_create(
 ) -> Arena:
     """A player's own arena, within ARENAS_PER_PLAYER_PER_DAY; its creator joins it."""
     now = now or timezone.now()
+    play_allowed(user_id=user.pk, now=now)  # before the arena exists: its creator joins it
     made = Arena.objects.filter(created_by=user, created_at__gt=now - timedelta(days=1)).count()
     if made >= settings.ARENAS_PER_PLAYER_PER_DAY:
         raise ArenaError("too_many_arenas")
