@@ -320,3 +320,13 @@ def test_the_pages_show_the_wait_and_the_forms_refuse_with_it(waiting, client_lo
 def test_pages_of_a_player_not_waiting_show_no_notice(client_logged_in, alice):
     page = client_logged_in(alice).get(reverse("play-now")).text
     assert "leaver_wait" not in page
+
+
+def test_the_admin_lists_how_players_ended_their_games(waiting, client_logged_in, user_factory):
+    admin = user_factory("root")
+    admin.is_staff = admin.is_superuser = True
+    admin.save()
+    page = client_logged_in(admin).get(
+        reverse("admin:fairplay_gameconduct_changelist"), {"left": "no_start"}
+    )
+    assert page.status_code == 200 and "bob" in page.text
