@@ -24,6 +24,10 @@ from fairplay.waits import Left, Played, current_wait
 from games.live.presence import presence_connected
 from games.models import Game, ServiceFault
 
+# The latest games read for a wait: enough to hold a reset or more leaves than there are
+# waits (fewer leaves leave a run of clean games far longer than any reset among them).
+HISTORY_READ = 200
+
 REASONS = {
     Left.NO_START: _("you did not press Start in a game your opponent had started"),
     Left.RAN_OUT: _("you let your clock run out in a game while away from it"),
@@ -89,7 +93,7 @@ def _history(user_id: int) -> Iterator[Played]:
         .order_by("-at", "-pk")
         .values_list("at", "left")
     )
-    for at, left in rows.iterator(chunk_size=50):
+    for at, left in rows[:HISTORY_READ]:
         yield Played(at, Left(left) if left else None)
 
 
