@@ -224,6 +224,20 @@ CELERY_BEAT_SCHEDULE = {
 ARENAS_PER_PLAYER_PER_DAY = env.int("ARENAS_PER_PLAYER_PER_DAY", default=2)
 # An arena pairs nobody in its last this many seconds: a game paired then could not end in time.
 ARENA_LAST_PAIRING_SECONDS = env.float("ARENA_LAST_PAIRING_SECONDS", default=60.0)
+# An arena game counts only when each player made at least this many decisions of their own
+# in it (tournaments.arena.counts): a quicker resignation, flag or abort scores nothing,
+# breaks no streak and, in a rated arena, moves no rating.
+ARENA_MIN_DECISIONS = env.int("ARENA_MIN_DECISIONS", default=3)
+# Two players meet at most this many games in a row in an arena, even alone in it.
+ARENA_SAME_OPPONENT_MAX_RUN = env.int("ARENA_SAME_OPPONENT_MAX_RUN", default=3)
+
+# --- Fair play (docs/fair-play.md). A player who leaves a game (never presses Start while
+# the opponent did, lets a lost game run out on the clock while away, or sits out an arena
+# game) waits this many minutes before their next game against a player: the first leave
+# the first figure, the next the second, and so on, the last for any beyond. A run of
+# LEAVER_CLEAN_GAMES_RESET clean games in a row forgets the leaves before it.
+LEAVER_WAIT_MINUTES = env.list("LEAVER_WAIT_MINUTES", cast=int, default=[5, 15, 30, 60])
+LEAVER_CLEAN_GAMES_RESET = env.int("LEAVER_CLEAN_GAMES_RESET", default=5)
 
 # --- WebSocket abuse limits: messages per window, per connection, per user (all of a
 # user's sockets, in any process) and per game (its players' messages). Normal play stays

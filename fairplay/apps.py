@@ -10,3 +10,7 @@ class FairplayConfig(AppConfig):
 
     default_auto_field = "django.db.models.BigAutoField"
     name = "fairplay"
+
+    def ready(self) -> None:
+        # importing the receivers connects them, once the models are loaded.
+        from fairplay import receivers  # noqa: F401

@@ -8,9 +8,10 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.contrib.auth.models import User
-from django.db.models import F, Q, QuerySet
+from django.db.models import Count, F, Q, QuerySet
 
-from games.models import Game
+from games import engine
+from games.models import Game, GameAction
 
 LIVE_GAMES_SHOWN = 50
 
@@ -40,6 +41,24 @@ def players_in_games(user_ids: Collection[int]) -> set[int]:
     """Which of these users are in a two-player game (see _two_player_games_of), in one read."""
     pairs = _two_player_games_of(user_ids).values_list("player0_id", "player1_id")
     return {player for pair in pairs for player in pair} & set(user_ids)
+
+
+def decisions_by_seat(game_id: int) -> tuple[int, int]:
+    """How many decisions of their own each seat made in the game, from its log.
+
+    A decision is one of engine.DECISIONS accepted from that seat: not Start, Continue,
+    Reveal or Resign, and not an automatic action (logged inside a transition, seatless).
+    """
+    counts = dict(
+        GameAction.objects.filter(
+            game_id=game_id, error="", seat__isnull=False, action__do__in=list(engine.DECISIONS)
+        )
+        .order_by()
+        .values("seat")
+        .annotate(made=Count("pk"))
+        .values_list("seat", "made")
+    )
+    return counts.get(0, 0), counts.get(1, 0)
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
+from fairplay.services import play_allowed, play_refusal
 from games.errors import ServiceError
 from games.models import Game
 from games.selectors import active_game_id, players_in_games
@@ -70,6 +71,7 @@ def challenge_create(*, challenger: User, opponent_username: str | None = None) 
     if active_game_id(challenger.pk) is not None:
         raise ServiceError("already_playing")
     now = timezone.now()
+    play_allowed(user_id=challenger.pk, now=now)
     with transaction.atomic():
         # Counted under the challenger's lock, with the challenge created before it is released.
         players_lock(user_ids=[challenger.pk])
@@ -91,13 +93,21 @@ def challenge_create(*, challenger: User, opponent_username: str | None = None) 
 
 
 def challenge_accept(*, challenge_id: int, user: User) -> Game:
-    """Accept: create the game (the challenger's seat drawn at random) and send both to it."""
+    """Accept: create the game (the challenger's seat drawn at random) and send both to it.
+
+    Neither player may be serving a leaver's wait (fairplay): the accepter is told theirs
+    (LeaverWait), and a challenger's wait that began after the challenge closes it to all.
+    """
+    now = timezone.now()
+    play_allowed(user_id=user.pk, now=now)
     with transaction.atomic():
-        challenge = _locked_open(challenge_id, timezone.now())
+        challenge = _locked_open(challenge_id, now)
         if challenge.challenger_id == user.pk:
             raise LobbyError("challenge_own")
         if challenge.opponent_id is not None and challenge.opponent_id != user.pk:
             raise LobbyError("challenge_not_yours")
+        if play_refusal(user_id=challenge.challenger_id, now=now) is not None:
+            raise LobbyError("challenger_waiting")
         addressed = challenge.opponent_id is not None
         # Two acceptances at once by the same player wait for each other here (the two
         # users' rows, in a fixed order); no key lock, which a new seat's row would wait on.

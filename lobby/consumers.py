@@ -19,6 +19,7 @@ from channels.db import database_sync_to_async
 from django.urls import reverse
 from django.utils import translation
 
+from fairplay.services import LeaverWait
 from games.live.messages import UserGameEvent, UserRematchEvent, YourGame
 from games.live.yours import rematch_offered_to, your_game_of
 from games.selectors import active_game_id
@@ -53,6 +54,7 @@ from lobby.selectors import (
 from lobby.services import queue_join, queue_leave, queue_status_of, queue_touch
 from realtime.consumer import UNAVAILABLE_ERRORS, JsonSocketConsumer, echo_id
 from realtime.groups import user_group
+from realtime.messages import error_message
 
 logger = logging.getLogger(__name__)
 
@@ -173,7 +175,14 @@ class LobbyConsumer(JsonSocketConsumer):
         do = data.get("do")
         if do == "join":
             self.queued = True
-            status = await database_sync_to_async(queue_join)(user=user)
+            try:
+                status = await database_sync_to_async(queue_join)(user=user)
+            except LeaverWait as refused:  # a leaver's wait: how long and why, in their words
+                self.queued = False
+                with translation.override(self.language):
+                    text = refused.message
+                await self.send_json(error_message(refused.code, echo_id(data.get("id")), text))
+                return
         elif do == "leave":
             self.queued = False
             closing = data.get("closing") is True  # the page is closing (see queue_leave)

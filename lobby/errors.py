@@ -17,6 +17,10 @@ MESSAGES: Messages = {
     "unknown_user": _("There is no player with that username."),
     "too_many_challenges": _("You have too many open challenges."),
     "challenger_playing": _("The challenger is in a game right now: try again when it ends."),
+    "challenger_waiting": _(
+        "The challenger left a game recently and cannot start a new one yet: this challenge"
+        " cannot be accepted now."
+    ),
     "lobby_database_unavailable": _(
         "The server cannot reach its database right now: challenges and the queue wait"
         " until it is back."

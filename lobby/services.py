@@ -17,6 +17,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
+from fairplay.services import play_allowed
 from games.errors import ServiceError
 from games.models import Game
 from games.selectors import active_game_id, players_in_games
@@ -90,7 +91,8 @@ def queue_join(*, user: User, now: datetime | None = None) -> QueueStatus:
     """Put the player in the queue (joining again keeps their place) and try to pair now.
 
     A player with a game in progress is not queued: the status points them to that game.
-    A held place (queue_hold) is taken up again, with the wait it had.
+    A held place (queue_hold) is taken up again, with the wait it had. A leaver serving a
+    wait is refused (fairplay.services.LeaverWait).
     """
     now = now or timezone.now()
     game_id = active_game_id(user.pk)
@@ -103,6 +105,7 @@ def queue_join(*, user: User, now: datetime | None = None) -> QueueStatus:
             accepted_range=None,
             game_id=game_id,
         )
+    play_allowed(user_id=user.pk, now=now)
     rating = rating_state(user_id=user.pk).rating
     try:
         with transaction.atomic():

@@ -16,11 +16,12 @@ from django.db.models import Count, F, IntegerField, Max, Q, QuerySet, Sum, Valu
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from games import engine
 from games.computer.accounts import AGAINST_COMPUTER
-from games.models import Game, GameAction
+from games.models import Game
+from games.selectors import decisions_by_seat
 from ratings.elo import INITIAL_RATING, PlayerRating, display_rating
 from ratings.models import RatingEntry
+from ratings.signals import game_rating_asked
 
 LEADERBOARD_ACTIVE_DAYS = 30
 LEADERBOARD_SIZE = 100
@@ -104,7 +105,8 @@ def game_is_ratable(game: Game) -> bool:
     Only finished games between two different people (not against the computer), not
     same-device, with a winner, in which both seats made at least one decision of their own
     (not Start, Continue or Resign, and not an automatic action, which the log records
-    without a seat).
+    without a seat), and that no app above refuses (ratings.signals.game_rating_asked: an
+    arena game too short to count).
     """
     if game.status != Game.Status.FINISHED or not game.rated or game.same_device:
         return False
@@ -112,14 +114,10 @@ def game_is_ratable(game: Game) -> bool:
         return False
     if game.player0_id == game.player1_id or game.winner_seat not in (0, 1):
         return False
-    seats = set(
-        GameAction.objects.filter(
-            game_id=game.pk, error="", seat__isnull=False, action__do__in=list(engine.DECISIONS)
-        )
-        .values_list("seat", flat=True)
-        .distinct()
-    )
-    return seats >= {0, 1}
+    if min(decisions_by_seat(game.pk)) < 1:
+        return False
+    answers: list[object] = [a for _r, a in game_rating_asked.send(sender=Game, game=game)]
+    return all(answer is not False for answer in answers)
 
 
 @dataclass(frozen=True)

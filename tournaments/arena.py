@@ -5,7 +5,9 @@ Scoring
 A win scores 2 and a loss 0. After two wins in a row a player is on a streak: each further
 win scores double (4) until their next loss. A game voided by a service fault, an aborted
 game and a game stopped for want of a deal count nothing and leave the streak as it was:
-the player had no say in how they ended.
+the player had no say in how they ended. A game that ended before both players made a
+real start at it (`counts`: a number of decisions of their own each) is "too short": it
+too counts nothing and breaks no streak, so a friend resigning at once gives nothing.
 
 Standings
 ---------
@@ -16,8 +18,9 @@ Pairing a wave
 --------------
 The free players are sorted by score, then rating, and paired greedily with the nearest
 one after them (score first, rating next) who was not their last opponent; whoever is
-left over waits for the next wave. Within a pair, the player who has sat first
-more often sits second.
+left over waits for the next wave. Two players meet again at once only when nobody else
+is free or playing in the arena, and never more than `max_run` games in a row. Within a
+pair, the player who has sat first more often sits second.
 """
 
 from __future__ import annotations
@@ -35,6 +38,12 @@ class Outcome(StrEnum):
     WIN = "win"
     LOSS = "loss"
     NONE = "none"  # voided, aborted or no deal: counts nothing, breaks no streak
+    SHORT = "short"  # over before both made a real start: counts nothing, breaks no streak
+
+
+def counts(decisions: tuple[int, int], minimum: int) -> bool:
+    """Whether a finished game counts: each seat made at least `minimum` decisions of its own."""
+    return min(decisions) >= minimum
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +60,7 @@ def score(outcome: Outcome, streak: int) -> Scored:
         return Scored(WIN_POINTS * (2 if doubled else 1), streak + 1, doubled)
     if outcome is Outcome.LOSS:
         return Scored(0, 0, False)
-    return Scored(0, streak, False)
+    return Scored(0, streak, False)  # NONE and SHORT
 
 
 def total(outcomes: Iterable[Outcome]) -> tuple[int, int]:
@@ -102,13 +111,28 @@ class Free:
     rating: int
     last_opponent: int | None
     first_seats: int  # games in which they sat first, minus games in which they sat second
+    same_run: int = 0  # games in a row against last_opponent, the last one included
 
 
-def pair_wave(free: Iterable[Free], *, others_playing: bool) -> list[tuple[Free, Free]]:
+MAX_RUN = 3  # games in a row against the same opponent, at the most
+
+
+def _run(a: Free, b: Free) -> int:
+    """How many games in a row a and b have just played against each other (0: not the last)."""
+    return max(
+        max(a.same_run, 1) if a.last_opponent == b.user_id else 0,
+        max(b.same_run, 1) if b.last_opponent == a.user_id else 0,
+    )
+
+
+def pair_wave(
+    free: Iterable[Free], *, others_playing: bool, max_run: int = MAX_RUN
+) -> list[tuple[Free, Free]]:
     """Disjoint pairs, each as (first seat, second seat); a user id counts once.
 
-    Two players meet twice in a row only when nobody else is playing in the arena, who
-    could be their next opponent once their game ends."""
+    Two players meet twice in a row only when nobody else is free, nor playing in the
+    arena (who could be their next opponent once their game ends), and never more than
+    `max_run` games in a row."""
     players: dict[int, Free] = {}
     for player in free:
         players.setdefault(player.user_id, player)
@@ -121,14 +145,11 @@ def pair_wave(free: Iterable[Free], *, others_playing: bool) -> list[tuple[Free,
             left,
             key=lambda p: (abs(p.score - first.score), abs(p.rating - first.rating), p.user_id),
         )
-        fresh = [
-            p
-            for p in candidates
-            if p.user_id != first.last_opponent and p.last_opponent != first.user_id
-        ]
-        if not fresh and others_playing:
+        fresh = [p for p in candidates if _run(first, p) == 0]
+        again = [p for p in candidates if 0 < _run(first, p) < max_run]
+        if not fresh and (others_playing or not again):
             continue  # only their last opponent is free: someone else soon will be
-        second = (fresh or candidates)[0]
+        second = (fresh or again)[0]
         left.remove(second)
         pairs.append(seated(first, second))
     return pairs

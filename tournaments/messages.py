@@ -18,9 +18,20 @@ class StandingRow(TypedDict):
     fire: bool  # on a streak: the next win counts double
     wins: int
     losses: int
+    short: int  # games over before both made a real start: they counted nothing
     performance: int | None
     state: str  # active, paused or withdrawn
     game: int | None  # the arena game in progress
+
+
+class ArenaGameRow(TypedDict):
+    """One ended game of the arena: who played, who won, what each scored."""
+
+    game: int
+    players: list[str]  # seat 0, seat 1
+    winner: int | None  # the winner's seat; null: no result (voided, aborted)
+    short: bool  # over before both made a real start: it counted nothing
+    points: list[int]  # what each seat scored in the arena
 
 
 class StandingsMessage(TypedDict):
@@ -33,6 +44,7 @@ class StandingsMessage(TypedDict):
     ends_in: float
     rows: list[StandingRow]
     playing: int  # games in progress
+    games: list[ArenaGameRow]  # the latest ended games, newest first
 
 
 class ArenaStandingsEvent(TypedDict):

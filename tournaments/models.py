@@ -151,6 +151,10 @@ class ArenaPlayer(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     first_seats = models.SmallIntegerField(default=0)  # sat first minus sat second
+    # Games in a row against last_opponent, the last one included (ARENA_SAME_OPPONENT_MAX_RUN).
+    same_run = models.PositiveSmallIntegerField(default=0)
+    # Games over before both players made a real start (ARENA_MIN_DECISIONS): counted nothing.
+    short = models.PositiveSmallIntegerField(_("too short"), default=0)
 
     class Meta:
         verbose_name = _("arena player")
@@ -169,6 +173,7 @@ class ArenaGame(models.Model):
         WIN = "win", _("win")
         LOSS = "loss", _("loss")
         NONE = "none", _("counts nothing")
+        SHORT = "short", _("too short: counts nothing")
 
     arena = models.ForeignKey(Arena, on_delete=models.CASCADE, related_name="games")
     game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="arena_game")

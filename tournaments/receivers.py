@@ -1,5 +1,6 @@
-"""The arenas listen to games (a game over counts in its arena) and to the lobby (joining the
-"Play now" queue pauses the player's arenas)."""
+"""The arenas listen to games (a game over counts in its arena), to the lobby (joining the
+"Play now" queue pauses the player's arenas) and to the ratings (an arena game too short to
+count in the arena is not rated either)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from django.dispatch import receiver
 from games.models import Game
 from games.signals import game_status_changed
 from lobby.signals import queue_joined
-from tournaments.services import arena_game_over, players_paused_for_queue
+from ratings.signals import game_rating_asked
+from tournaments.services import arena_game_counts, arena_game_over, players_paused_for_queue
 
 
 @receiver(game_status_changed, dispatch_uid="tournaments.arena_game_over")
@@ -21,3 +23,8 @@ def game_over(sender: Any, *, game: Game, **kwargs: Any) -> None:
 @receiver(queue_joined, dispatch_uid="tournaments.pause_for_queue")
 def paused_for_queue(sender: Any, *, user_id: int, **kwargs: Any) -> None:
     players_paused_for_queue(user_id=user_id)
+
+
+@receiver(game_rating_asked, dispatch_uid="tournaments.arena_game_rated")
+def arena_game_rated(sender: Any, *, game: Game, **kwargs: Any) -> bool | None:
+    return arena_game_counts(game=game)

@@ -11,10 +11,11 @@ from django.utils import timezone
 
 from games.models import Game
 from tournaments import arena as scoring
-from tournaments.messages import StandingRow, StandingsMessage
+from tournaments.messages import ArenaGameRow, StandingRow, StandingsMessage
 from tournaments.models import Arena, ArenaGame, ArenaPlayer
 
 SHOWN = (ArenaPlayer.State.ACTIVE, ArenaPlayer.State.PAUSED)
+GAMES_SHOWN = 10  # the arena page's list of its latest ended games
 
 
 def arena_group(arena_id: int) -> str:
@@ -67,6 +68,7 @@ def standings(arena: Arena) -> list[StandingRow]:
                 "fire": entry.streak >= scoring.STREAK_AFTER,
                 "wins": entry.wins,
                 "losses": entry.losses,
+                "short": entry.short,
                 "performance": entry.performance,
                 "state": entry.state,
                 "game": playing.get(entry.user_id),
@@ -83,6 +85,25 @@ def _games_in_progress(arena: Arena) -> dict[int, int]:
     return {player: game for game, *players in rows for player in players}
 
 
+def games_ended(arena: Arena, *, limit: int = GAMES_SHOWN) -> list[ArenaGameRow]:
+    """The arena's latest ended games, newest first: a game too short to count says so."""
+    rows = (
+        ArenaGame.objects.filter(arena=arena, ended_at__isnull=False)
+        .select_related("player0", "player1", "game")
+        .order_by("-ended_at", "-pk")[:limit]
+    )
+    return [
+        {
+            "game": row.game_id,
+            "players": [row.player0.get_username(), row.player1.get_username()],
+            "winner": row.game.winner_seat if row.game.status == Game.Status.FINISHED else None,
+            "short": row.outcome0 == ArenaGame.Outcome.SHORT,
+            "points": [row.points0, row.points1],
+        }
+        for row in rows
+    ]
+
+
 def standings_message(arena: Arena, *, now: datetime | None = None) -> StandingsMessage:
     now = now or timezone.now()
     rows = standings(arena)
@@ -94,6 +115,7 @@ def standings_message(arena: Arena, *, now: datetime | None = None) -> Standings
         "ends_in": max(0.0, round((arena.ends_at - now).total_seconds(), 1)),
         "rows": rows,
         "playing": len({row["game"] for row in rows if row["game"] is not None}),
+        "games": games_ended(arena),
     }
 
 

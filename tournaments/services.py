@@ -18,12 +18,13 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.db.models import F, Q
+from django.db.models import Case, F, Q, Value, When
 from django.utils import timezone
 
+from fairplay.services import conduct_arena_sitting, play_allowed
 from games.errors import ServiceError
 from games.models import Game
-from games.selectors import players_in_games
+from games.selectors import decisions_by_seat, players_in_games
 from games.services import game_create, players_lock
 from lobby.broadcast import players_redirect_on_commit
 from lobby.services import queue_leave
@@ -56,9 +57,11 @@ def _arena(arena_id: int, *, lock: bool = False) -> Arena:
 def arena_join(*, user: User, arena_id: int, now: datetime | None = None) -> ArenaPlayer:
     """Join (or rejoin after a pause or withdrawal) an arena that has not ended.
 
-    The player leaves the "Play now" queue: arena games come from the waves.
+    The player leaves the "Play now" queue: arena games come from the waves. A leaver
+    serving a wait is refused (fairplay.services.LeaverWait).
     """
     now = now or timezone.now()
+    play_allowed(user_id=user.pk, now=now)
     with transaction.atomic():
         arena = _arena(arena_id, lock=True)
         if arena.status not in OPEN or now >= arena.ends_at:
@@ -146,10 +149,12 @@ def arena_wave(*, arena_id: int, now: datetime | None = None) -> list[Game]:
                 rating=states[entry.user_id].rating,
                 last_opponent=entry.last_opponent_id,
                 first_seats=entry.first_seats,
+                same_run=entry.same_run,
             )
             for entry in free.values()
         ),
         others_playing=others_playing,
+        max_run=settings.ARENA_SAME_OPPONENT_MAX_RUN,
     )
     users = get_user_model().objects.in_bulk([p.user_id for pair in pairs for p in pair])
 
@@ -176,8 +181,9 @@ class _NoLongerFree(Exception):
 def _pair(arena: Arena, player0: User, player1: User, states: dict[int, PlayerRating]) -> Game:
     """The wave's game for two players still free in it, with the ratings the wave read.
 
-    Each player's entry is taken by one conditional update (no longer free, and who they
-    played), in the order of their ids so that two waves never deadlock.
+    Each player's entry is taken by one conditional update (no longer free, who they
+    played, how many games in a row against them), in the order of their ids so that two
+    waves never deadlock.
     """
     opponents = {player0.pk: (player1.pk, 1), player1.pk: (player0.pk, -1)}
     for user_id in sorted(opponents):
@@ -186,6 +192,9 @@ def _pair(arena: Arena, player0: User, player1: User, states: dict[int, PlayerRa
             arena=arena, user_id=user_id, state=ArenaPlayer.State.ACTIVE, free_since__isnull=False
         ).update(
             free_since=None,
+            same_run=Case(
+                When(last_opponent_id=opponent, then=F("same_run") + 1), default=Value(1)
+            ),
             last_opponent_id=opponent,
             first_seats=F("first_seats") + seat_change,
         )
@@ -216,8 +225,18 @@ def _outcomes(game: Game) -> tuple[str, str]:
     none = ArenaGame.Outcome.NONE
     if game.status != Game.Status.FINISHED or game.winner_seat is None:
         return none, none
+    if not scoring.counts(decisions_by_seat(game.pk), settings.ARENA_MIN_DECISIONS):
+        return ArenaGame.Outcome.SHORT, ArenaGame.Outcome.SHORT
     win, loss = ArenaGame.Outcome.WIN, ArenaGame.Outcome.LOSS
     return (win, loss) if game.winner_seat == 0 else (loss, win)
+
+
+def arena_game_counts(*, game: Game) -> bool | None:
+    """Whether a finished game counts in its arena (both players made a real start at it);
+    None when it is no arena's. Asked by the ratings before they rate a game (receivers)."""
+    if not ArenaGame.objects.filter(game_id=game.pk).exists():
+        return None
+    return scoring.counts(decisions_by_seat(game.pk), settings.ARENA_MIN_DECISIONS)
 
 
 def arena_game_over(*, game: Game, now: datetime | None = None) -> bool:
@@ -253,7 +272,10 @@ def arena_game_over(*, game: Game, now: datetime | None = None) -> bool:
             state=ArenaPlayer.State.ACTIVE,
             arena__status=Arena.Status.RUNNING,
         )
-        entries.filter(user_id__in=absent).update(state=ArenaPlayer.State.PAUSED)
+        sitting = list(entries.filter(user_id__in=absent).values_list("user_id", flat=True))
+        entries.filter(user_id__in=sitting).update(state=ArenaPlayer.State.PAUSED)
+        for user_id in sitting:  # paused for sitting: a leave, for the wait before the next
+            conduct_arena_sitting(user_id=user_id, game=game, now=now)
         entries.filter(user_id__in=[played.player0_id, played.player1_id]).exclude(
             user_id__in=absent
         ).update(free_since=now)
@@ -268,7 +290,7 @@ def _recount(arena_id: int, user_id: int) -> None:
         .filter(Q(player0_id=user_id) | Q(player1_id=user_id))
         .order_by("ended_at", "pk")
     )
-    points = streak = wins = losses = 0
+    points = streak = wins = losses = short = 0
     opponents: list[int] = []
     changed: list[ArenaGame] = []
     for row in rows:
@@ -281,6 +303,7 @@ def _recount(arena_id: int, user_id: int) -> None:
             wins += outcome is scoring.Outcome.WIN
             losses += outcome is scoring.Outcome.LOSS
             opponents.append(row.rating1 if seat == 0 else row.rating0)
+        short += outcome is scoring.Outcome.SHORT
         field = "points0" if seat == 0 else "points1"
         if getattr(row, field) != scored.points:
             setattr(row, field, scored.points)
@@ -292,6 +315,7 @@ def _recount(arena_id: int, user_id: int) -> None:
         streak=streak,
         wins=wins,
         losses=losses,
+        short=short,
         performance=scoring.performance(opponents, wins, losses),
     )
 
@@ -446,6 +470,7 @@ def arena_create(
 ) -> Arena:
     """A player's own arena, within ARENAS_PER_PLAYER_PER_DAY; its creator joins it."""
     now = now or timezone.now()
+    play_allowed(user_id=user.pk, now=now)  # before the arena exists: its creator joins it
     with transaction.atomic():
         # Counted under the player's lock, with the arena created before it is released.
         players_lock(user_ids=[user.pk])

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -13,6 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
+from games.errors import ServiceError
 from games.http import AuthenticatedHttpRequest
 from tournaments import services
 from tournaments.errors import ArenaError
@@ -38,7 +40,7 @@ def arena_list(request: HttpRequest) -> HttpResponse:
             else:
                 try:
                     arena = services.arena_create(user=request.user, **form.cleaned_data)
-                except ArenaError as error:
+                except ServiceError as error:  # an arena's code, or a leaver's wait
                     messages.error(request, error.message)
                 else:
                     return redirect("arena", arena_id=arena.pk)
@@ -52,6 +54,7 @@ def arena_page(request: HttpRequest, arena_id: int) -> HttpResponse:
         "arena": arena,
         "entry": entry,
         "standings": standings_message(arena),
+        "min_decisions": settings.ARENA_MIN_DECISIONS,
     }
     return render(request, "tournaments/arena.html", context)
 
@@ -64,7 +67,7 @@ def _answer(request: AuthenticatedHttpRequest, arena_id: int, do: str) -> HttpRe
     }[do]
     try:
         action(user=request.user, arena_id=arena_id)
-    except ArenaError as error:
+    except ServiceError as error:  # an arena's code, or a leaver's wait (fairplay)
         messages.error(request, error.message)
     return redirect("arena", arena_id=arena_id)
 

@@ -1,7 +1,8 @@
 """An arena played in Chromium on phones: two players join from the home page in one tap,
 are paired when it starts and taken to their game, and a third player watching the arena's
-page sees the standings move when the game ends. The arena and list pages pass the site's
-page check in both languages."""
+page sees the standings move when the game ends (a resignation at once: too short to
+count, and shown so). The arena and list pages pass the site's page check in both
+languages."""
 
 from __future__ import annotations
 
@@ -60,11 +61,14 @@ def test_join_from_home_get_paired_play_and_see_the_standings_move(login_page, m
     ben.click("#resign-open")
     ben.click("#resign-confirm")
     expect(pages["ana"].locator("#overlay")).to_contain_text("ana won", timeout=15_000)
-    # The watcher's page was reloaded by the start; its standings now count ana's win.
+    # The watcher's page was reloaded by the start; its standings now show the game, which
+    # ended before either made a decision: too short to count, and said so, live.
     first_row = watcher.locator(".standings tbody tr").first
-    expect(first_row).to_contain_text("ana", timeout=15_000)
-    expect(first_row).to_contain_text("2")
-    expect(first_row).to_contain_text("1\u20130")  # wins, an en dash, losses
+    expect(first_row).to_contain_text("+1 too short", timeout=15_000)
+    expect(first_row).to_contain_text("0\u20130")  # wins, an en dash, losses
+    latest = watcher.locator("[data-role=games] li").first
+    expect(latest).to_contain_text("ana beat ben")
+    expect(latest).to_contain_text("too short: counts nothing")
     assert [page.errors for page in (*pages.values(), watcher)] == [[], [], []]
 
 

@@ -6,6 +6,7 @@ from tournaments.arena import (
     Free,
     Outcome,
     Standing,
+    counts,
     pair_wave,
     performance,
     ranked,
@@ -51,8 +52,8 @@ def test_standings_break_ties_by_performance_then_joining_order():
     assert [s.user_id for s in ranked(rows)] == [3, 2, 1, 4, 5]
 
 
-def free(user_id, score=0, rating=1500, last=None, first_seats=0):
-    return Free(user_id, score, rating, last, first_seats)
+def free(user_id, score=0, rating=1500, last=None, first_seats=0, run=0):
+    return Free(user_id, score, rating, last, first_seats, run)
 
 
 def test_a_wave_pairs_nearest_scores_and_ratings_and_leaves_the_odd_one_waiting():
@@ -80,3 +81,33 @@ def test_seats_go_to_whoever_sat_first_less_often():
 def test_a_player_listed_twice_is_paired_once():
     [(first, second)] = pair_wave([free(1), free(1), free(2)], others_playing=False)
     assert {first.user_id, second.user_id} == {1, 2}
+
+
+S = Outcome.SHORT
+
+
+def test_a_game_counts_once_both_made_the_decisions_asked():
+    assert counts((3, 3), 3) and counts((7, 4), 3)
+    assert not counts((3, 2), 3) and not counts((0, 9), 3)
+    assert counts((0, 0), 0)
+
+
+def test_a_short_game_counts_nothing_and_breaks_no_streak():
+    assert total([W, W, S, W]) == (8, 3)
+    assert total([S] * 21) == (0, 0)
+    assert score(S, 4) == score(N, 4)
+
+
+def test_two_players_alone_meet_at_most_max_run_games_in_a_row():
+    again = [free(1, last=2, run=2), free(2, last=1, run=2)]
+    assert len(pair_wave(again, others_playing=False, max_run=3)) == 1
+    enough = [free(1, last=2, run=3), free(2, last=1, run=3)]
+    assert pair_wave(enough, others_playing=False, max_run=3) == []
+    # One side's run is enough to stop them: the other may have met someone else since.
+    assert pair_wave([free(1, last=2, run=3), free(2)], others_playing=False, max_run=3) == []
+
+
+def test_a_waiting_player_is_met_before_the_last_opponent_again():
+    a, b, c = free(1, last=2, run=1), free(2, last=1, run=1), free(3, score=40)
+    [(x, y)] = pair_wave([a, b, c], others_playing=False)
+    assert {x.user_id, y.user_id} != {1, 2}

@@ -47,6 +47,7 @@ def standings_with(check):
 async def test_every_message_of_an_arena_session_is_of_a_declared_kind(
     alice, bob, wire: Wire, monkeypatch
 ):
+    monkeypatch.setattr(settings, "ARENA_MIN_DECISIONS", 0)  # a resignation at once counts
     monkeypatch.setattr(database_watch, "PROBE_SECONDS", 0.05)
     arena = await database_sync_to_async(Arena.objects.create)(
         name="Evening", starts_at=timezone.now()

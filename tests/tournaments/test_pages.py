@@ -123,8 +123,9 @@ def test_the_admin_lists_cancels_and_removes(admin_client, alice, arena):
 
 
 def test_the_home_page_offers_the_arenas_and_the_profile_lists_those_played(
-    client_logged_in, alice, bob, arena
+    client_logged_in, alice, bob, arena, settings
 ):
+    settings.ARENA_MIN_DECISIONS = 0  # a resignation at once counts here
     client = client_logged_in(alice)
     home = client.get(reverse("home")).content.decode()
     assert reverse("arena-join", kwargs={"arena_id": arena.pk}) in home

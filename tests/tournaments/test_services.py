@@ -5,18 +5,24 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from django.test import override_settings
+from django.conf import settings as django_settings
+from django.test import Client, override_settings
+from django.urls import reverse
 from django.utils import timezone
 
 from games import services as game_services
 from games.clock import timebase
 from games.models import Game
+from games.selectors import decisions_by_seat
 from lobby.models import QueueEntry
 from lobby.services import queue_join
+from ratings.models import RatingEntry
+from tests.games.factories import drive
 from tournaments import arena as scoring
 from tournaments import services
 from tournaments.errors import ArenaError
 from tournaments.models import Arena, ArenaGame, ArenaPlayer, ArenaSchedule
+from tournaments.selectors import standings_message
 
 pytestmark = pytest.mark.django_db
 
@@ -68,7 +74,9 @@ def test_a_wave_pairs_the_free_players_once_with_the_arenas_clock(players):
     assert ArenaGame.objects.filter(arena=arena).count() == 2
 
 
-def test_scores_follow_wins_streaks_and_voids(players):
+def test_scores_follow_wins_streaks_and_voids(players, settings):
+    settings.ARENA_MIN_DECISIONS = 0  # resignations at once count here
+    settings.ARENA_SAME_OPPONENT_MAX_RUN = 4  # the same two players, four games in a row
     ana, ben = players[:2]
     arena = running_arena()
     for user in (ana, ben):
@@ -90,7 +98,7 @@ def test_scores_follow_wins_streaks_and_voids(players):
 
 
 def recounted(arena: Arena) -> dict[int, int]:
-    """Each player's score recomputed from the arena's games alone."""
+    """Each player's score recomputed from the arena's games and their logs alone."""
     outcomes: dict[int, list[scoring.Outcome]] = {}
     for played in ArenaGame.objects.filter(arena=arena, ended_at__isnull=False).order_by(
         "ended_at", "pk"
@@ -99,6 +107,8 @@ def recounted(arena: Arena) -> dict[int, int]:
         for seat, user_id in enumerate((played.player0_id, played.player1_id)):
             if game.status != Game.Status.FINISHED:
                 outcome = scoring.Outcome.NONE
+            elif min(decisions_by_seat(game.pk)) < django_settings.ARENA_MIN_DECISIONS:
+                outcome = scoring.Outcome.SHORT
             else:
                 won = game.winner_seat == seat
                 outcome = scoring.Outcome.WIN if won else scoring.Outcome.LOSS
@@ -128,7 +138,8 @@ def test_the_queue_and_the_arena_exclude_each_other(players):
     assert entry(arena, ana).state == ArenaPlayer.State.PAUSED
 
 
-def test_no_pairing_in_the_last_minute_and_games_running_at_the_end_still_count(players):
+def test_no_pairing_in_the_last_minute_and_games_running_at_the_end_still_count(players, settings):
+    settings.ARENA_MIN_DECISIONS = 0  # resignations at once count here
     arena = running_arena()
     for user in players:
         services.arena_join(user=user, arena_id=arena.pk)
@@ -273,3 +284,87 @@ def test_the_tick_runs_no_wave_of_its_own_before_an_on_time_starts_first_wave(pl
 
     assert services.arenas_tick()["games"] == 0  # the starter's wave is on its way
     assert len(services.arena_wave(arena_id=arena.pk)) == 2
+
+
+def play_decisions(game: Game, users, each: int) -> None:
+    """Both players press Start and make `each` decisions of their own (or more: a seat may
+    be asked several in a row), through the service, with the tests' legal-move policy."""
+    order = {game.player0_id: 0, game.player1_id: 1}
+    seated = tuple(sorted(users, key=lambda user: order[user.pk]))
+    drive(game.pk, seated, lambda view: min(decisions_by_seat(game.pk)) >= each)
+
+
+def test_a_resignation_before_a_real_start_scores_nothing_and_moves_no_rating(players):
+    ana, ben = players[:2]
+    arena = running_arena(rated=True)
+    for user in (ana, ben):
+        services.arena_join(user=user, arena_id=arena.pk)
+    [game] = services.arena_wave(arena_id=arena.pk)
+    play_decisions(game, (ana, ben), each=2)  # one decision short of a real start
+    resign(game, ben)
+    played = ArenaGame.objects.get(game=game)
+    assert (played.outcome0, played.outcome1) == ("short", "short")
+    assert (played.points0, played.points1) == (0, 0)
+    for user in (ana, ben):
+        row = entry(arena, user)
+        assert (row.score, row.wins, row.losses, row.short, row.streak) == (0, 0, 0, 1, 0)
+    assert not RatingEntry.objects.filter(game=game).exists()
+    message = standings_message(arena)
+    assert {row["user"]: row["short"] for row in message["rows"]} == {"ana": 1, "ben": 1}
+    assert message["games"][0] == {
+        "game": game.pk,
+        "players": [game.player0.username, game.player1.username],
+        "winner": 1 - game.seats_of(ben.pk)[0],
+        "short": True,
+        "points": [0, 0],
+    }
+    assert "too short" in Client().get(reverse("arena", kwargs={"arena_id": arena.pk})).text
+
+
+def test_a_game_after_a_real_start_scores_and_is_rated(players):
+    ana, ben = players[:2]
+    arena = running_arena(rated=True)
+    for user in (ana, ben):
+        services.arena_join(user=user, arena_id=arena.pk)
+    [game] = services.arena_wave(arena_id=arena.pk)
+    play_decisions(game, (ana, ben), each=3)
+    resign(game, ben)
+    assert (entry(arena, ana).score, entry(arena, ana).short) == (2, 0)
+    assert entry(arena, ben).losses == 1
+    assert RatingEntry.objects.filter(game=game).count() == 2
+    assert standings_message(arena)["games"][0]["short"] is False
+
+
+def test_a_short_game_keeps_the_streak_it_interrupts(players, settings):
+    ana, ben = players[:2]
+    settings.ARENA_SAME_OPPONENT_MAX_RUN = 5
+    arena = running_arena(rated=False)
+    for user in (ana, ben):
+        services.arena_join(user=user, arena_id=arena.pk)
+    for each in (3, 3, 0, 3):
+        [game] = services.arena_wave(arena_id=arena.pk)
+        play_decisions(game, (ana, ben), each=each)
+        resign(game, ben)
+    # Win, win, too short, win: the third win is doubled, as if the short one never was.
+    assert (entry(arena, ana).score, entry(arena, ana).streak) == (2 + 2 + 4, 3)
+    assert recounted(arena) == {e.user_id: e.score for e in ArenaPlayer.objects.filter(arena=arena)}
+
+
+def test_two_players_alone_meet_at_most_the_run_allowed_then_wait_for_someone_else(
+    players, settings
+):
+    ana, ben, cai = players[:3]
+    settings.ARENA_SAME_OPPONENT_MAX_RUN = 3
+    arena = running_arena()
+    for user in (ana, ben):
+        services.arena_join(user=user, arena_id=arena.pk)
+    for run in (1, 2, 3):
+        [game] = services.arena_wave(arena_id=arena.pk)
+        assert (entry(arena, ana).same_run, entry(arena, ben).same_run) == (run, run)
+        resign(game, ben)
+    assert services.arena_wave(arena_id=arena.pk) == []  # a fourth in a row: no
+    services.arena_join(user=cai, arena_id=arena.pk)
+    [game] = services.arena_wave(arena_id=arena.pk)
+    assert cai.pk in (game.player0_id, game.player1_id)
+    assert entry(arena, cai).same_run == 1
+    assert entry(arena, cai).last_opponent_id in (ana.pk, ben.pk)

@@ -93,6 +93,11 @@ function onMessage(data) {
     databaseAway = data.database === false;
     if (databaseAway) show(data.message || gettext("Something went wrong."));
     else if (wanted) show(gettext("Waiting for an opponent…"));
+  } else if (data.type === "error" && data.code === "leaver_wait") {
+    // A leaver's wait (fair play): the message says how long and why; nothing to retry.
+    wanted = false;
+    show(data.message);
+    render();
   } else if (data.type === "error") {
     // The game page's text for `unavailable` speaks of a move; here a poll or a join is
     // what is tried again. While the server has said why, that stays on the page.

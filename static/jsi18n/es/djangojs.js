@@ -25,6 +25,7 @@
     "%(a)s vs %(b)s": "%(a)s contra %(b)s",
     "%(action)s (%(p)s)": "%(action)s (%(p)s)",
     "%(challenger)s challenges you": "%(challenger)s te desaf\u00eda",
+    "%(first)s \u2013 %(second)s: no result": "%(first)s \u2013 %(second)s: sin resultado",
     "%(games)s game in progress": [
       "%(games)s partida en juego",
       "%(games)s partidas en juego"
@@ -89,6 +90,11 @@
     "%(tile)s scores %(p)s": "%(tile)s punt\u00faa %(p)s",
     "%(time)s left": "quedan %(time)s",
     "%(username)s declined your challenge.": "%(username)s rechaz\u00f3 tu desaf\u00edo.",
+    "%(winner)s beat %(loser)s": "%(winner)s gan\u00f3 a %(loser)s",
+    "+%(games)s too short": [
+      "+%(games)s demasiado corta",
+      "+%(games)s demasiado cortas"
+    ],
     "A service fault kept the server from measuring time reliably, so the game is cancelled with no rating result (R7.10).": "Un fallo del servicio impidi\u00f3 medir el tiempo con fiabilidad, as\u00ed que la partida se cancela sin resultado de rating (R7.10).",
     "Accept": "Aceptar",
     "Accept %(n)s": "Aceptar %(n)s",
@@ -149,6 +155,7 @@
     "No bid yet: %(p)s bids at least %(n)s or renounces": "A\u00fan no hay puja: %(p)s puja al menos %(n)s o renuncia",
     "No bid yet: the rival bids at least %(n)s or renounces": "A\u00fan no hay puja: el rival puja al menos %(n)s o renuncia",
     "No bid yet: you bid at least %(n)s or renounce": "A\u00fan no hay puja: puja al menos %(n)s o renuncia",
+    "No game has ended yet.": "A\u00fan no ha terminado ninguna partida.",
     "No game is being played right now.": "Ahora no se est\u00e1 jugando ninguna partida.",
     "No open challenges.": "No hay desaf\u00edos abiertos.",
     "No points changed hands this round.": "En esta ronda no cambi\u00f3 de manos ning\u00fan punto.",
@@ -241,6 +248,7 @@
     "drawn tile: must be played": "ficha robada: hay que jugarla",
     "easy": "f\u00e1cil",
     "fits several ends": "encaja en varios extremos",
+    "games too short to count": "partidas demasiado cortas para contar",
     "hard": "dif\u00edcil",
     "jockey": "jockey",
     "medium": "medio",
@@ -258,6 +266,7 @@
     "starts in %(time)s": "empieza en %(time)s",
     "time ran out": "tiempo agotado",
     "to act": "le toca",
+    "too short: counts nothing": "demasiado corta: no cuenta",
     "watch": "ver",
     "winner": "ganador",
     "you": "t\u00fa"

@@ -9,6 +9,7 @@ const root = document.querySelector(".arena[data-arena]");
 const rows = root && root.querySelector("[data-role=rows]");
 const countdown = root && root.querySelector("[data-role=countdown]");
 const playing = root && root.querySelector("[data-role=playing]");
+const gamesList = root && root.querySelector("[data-role=games]");
 const me = root ? root.dataset.me : undefined;
 // Links built from the server's own URLs, with a placeholder swapped for the real value.
 const profileUrl = (name) => root.dataset.profileUrl.replace("__name__", encodeURIComponent(name));
@@ -87,9 +88,52 @@ function row(standing) {
   const strong = document.createElement("strong");
   strong.textContent = String(standing.score);
   score.append(strong);
-  tr.append(score, cell(`${standing.wins}–${standing.losses}`, "standings__wl"));
+  const record = cell(`${standing.wins}–${standing.losses}`, "standings__wl");
+  if (standing.short) {
+    const short = document.createElement("span");
+    short.className = "standings__short muted";
+    short.title = gettext("games too short to count");
+    short.textContent = fill(ngettext("+%(games)s too short", "+%(games)s too short", standing.short), {
+      games: standing.short,
+    });
+    record.append(" ", short);
+  }
+  tr.append(score, record);
   tr.append(cell(standing.performance === null ? "–" : String(standing.performance), "standings__perf"));
   return tr;
+}
+
+// One ended game: who beat whom, and what the winner scored, or that it was too short.
+function gameItem(played) {
+  const li = document.createElement("li");
+  li.className = played.short ? "arena__game arena__game--short" : "arena__game";
+  const [first, second] = played.players;
+  let text;
+  if (played.winner === null) {
+    text = fill(gettext("%(first)s – %(second)s: no result"), { first, second });
+  } else {
+    const winner = played.players[played.winner];
+    const loser = played.players[1 - played.winner];
+    text = fill(gettext("%(winner)s beat %(loser)s"), { winner, loser });
+  }
+  const note = document.createElement("span");
+  note.className = "muted";
+  if (played.short) note.textContent = gettext("too short: counts nothing");
+  else if (played.winner !== null) note.textContent = `+${played.points[played.winner]}`;
+  li.append(link(gameUrl(played.game), text), " ", note);
+  return li;
+}
+
+function renderGames(games) {
+  if (!gamesList) return;
+  if (!games.length) {
+    const empty = document.createElement("li");
+    empty.className = "muted";
+    empty.textContent = gettext("No game has ended yet.");
+    gamesList.replaceChildren(empty);
+    return;
+  }
+  gamesList.replaceChildren(...games.map(gameItem));
 }
 
 let goingToGame = false;
@@ -131,6 +175,7 @@ function render(message) {
     empty.firstChild.colSpan = 5;
     rows.append(empty);
   }
+  renderGames(message.games);
   playing.textContent = fill(
     ngettext("%(games)s game in progress", "%(games)s games in progress", message.playing),
     { games: message.playing },
