@@ -31,7 +31,8 @@ LANGUAGES = ["en", "es"]
 
 def signup_limited(language: str, settings: Any) -> Any:
     settings.SIGNUP_RATE_LIMIT_PER_HOUR = 1
-    address = f"2001:db8:e2e::{LANGUAGES.index(language)}"
+    # Written as the platform writes addresses (realtime.addresses): "::0" would be "::".
+    address = f"2001:db8:e2e::{LANGUAGES.index(language) + 1}"
     limits.signup_take(address)
     client = Client(REMOTE_ADDR=address)
     client.cookies["django_language"] = language
