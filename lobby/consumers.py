@@ -22,7 +22,7 @@ from django.utils import translation
 from games.live.messages import UserGameEvent, UserRematchEvent, YourGame
 from games.live.yours import rematch_offered_to, your_game_of
 from games.selectors import active_game_id
-from lobby.errors import message_for
+from lobby.errors import LobbyError, message_for
 from lobby.messages import (
     ArenaStartedEvent,
     LiveGame,
@@ -172,8 +172,12 @@ class LobbyConsumer(JsonSocketConsumer):
         user = self.scope["user"]
         do = data.get("do")
         if do == "join":
+            try:
+                status = await database_sync_to_async(queue_join)(user=user)
+            except LobbyError as error:  # a marked account
+                await self.send_error(error.code, data.get("id"))
+                return
             self.queued = True
-            status = await database_sync_to_async(queue_join)(user=user)
         elif do == "leave":
             self.queued = False
             closing = data.get("closing") is True  # the page is closing (see queue_leave)

@@ -7,10 +7,15 @@ from typing import Any
 
 from django.dispatch import receiver
 
+from fairplay.signals import account_restricted
 from games.models import Game
 from games.signals import game_status_changed
 from lobby.signals import queue_joined
-from tournaments.services import arena_game_over, players_paused_for_queue
+from tournaments.services import (
+    arena_game_over,
+    players_paused_for_queue,
+    players_withdraw_everywhere,
+)
 
 
 @receiver(game_status_changed, dispatch_uid="tournaments.arena_game_over")
@@ -21,3 +26,8 @@ def game_over(sender: Any, *, game: Game, **kwargs: Any) -> None:
 @receiver(queue_joined, dispatch_uid="tournaments.pause_for_queue")
 def paused_for_queue(sender: Any, *, user_id: int, **kwargs: Any) -> None:
     players_paused_for_queue(user_id=user_id)
+
+
+@receiver(account_restricted, dispatch_uid="tournaments.withdraw_when_restricted")
+def withdraw_when_restricted(sender: Any, *, user_id: int, **kwargs: Any) -> None:
+    players_withdraw_everywhere(user_id=user_id)
