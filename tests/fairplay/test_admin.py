@@ -206,3 +206,20 @@ def test_the_log_and_the_items_are_read_only(admin_client, admin_user, alice, bo
     choices = admin_client.get(REPORTS).context["action_form"].fields["action"].choices
     assert "delete_selected" not in [name for name, _ in choices]
     assert {"warn", "mark", "refund", "close", "dismiss"} <= {name for name, _ in choices}
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_the_queue_socket_tells_a_marked_account_why(alice, admin_user):
+    from channels.db import database_sync_to_async
+
+    from tests.games.wsclient import WsClient
+
+    await database_sync_to_async(account_mark)(actor=admin_user, player=alice)
+    lobby = WsClient("/ws/lobby/", user=alice)
+    assert (await lobby.connect())[0]
+    await lobby.send({"type": "queue", "do": "join", "id": "j-1"})
+    reply = await lobby.until(lambda m: m["type"] == "error")
+    assert (reply["code"], reply["id"]) == ("account_marked", "j-1")
+    assert "marked your account" in reply["message"]
+    assert not await database_sync_to_async(QueueEntry.objects.filter(user=alice).exists)()
+    await lobby.close()
