@@ -219,6 +219,11 @@ CELERY_BEAT_SCHEDULE = {
     # Arenas start and end on time, pair their free players, push changed standings.
     "arenas-tick": {"task": "tournaments.tasks.arenas_tick", "schedule": 1.0},
     "arenas-schedule": {"task": "tournaments.tasks.arenas_schedule", "schedule": 60.0},
+    # Fair play's automatic flags for the moderators (fairplay.flags).
+    "fairplay-flags": {
+        "task": "fairplay.tasks.flags_scan",
+        "schedule": env.float("FAIRPLAY_FLAGS_SCAN_SECONDS", default=600.0),
+    },
 }
 # Arenas one player may create in any 24 hours (admins schedule theirs in the admin).
 ARENAS_PER_PLAYER_PER_DAY = env.int("ARENAS_PER_PLAYER_PER_DAY", default=2)
@@ -238,6 +243,23 @@ ARENA_SAME_OPPONENT_MAX_RUN = env.int("ARENA_SAME_OPPONENT_MAX_RUN", default=3)
 # LEAVER_CLEAN_GAMES_RESET clean games in a row forgets the leaves before it.
 LEAVER_WAIT_MINUTES = env.list("LEAVER_WAIT_MINUTES", cast=int, default=[5, 15, 30, 60])
 LEAVER_CLEAN_GAMES_RESET = env.int("LEAVER_CLEAN_GAMES_RESET", default=5)
+
+# --- Reports and moderation (fairplay; docs/fair-play.md). Reports one player may send in
+# any 24 hours (0: no limit).
+FAIRPLAY_REPORTS_PER_DAY = env.int("FAIRPLAY_REPORTS_PER_DAY", default=10)
+# A game is quick for a seat that made fewer than this many decisions of its own in it.
+FAIRPLAY_QUICK_GAME_DECISIONS = env.int("FAIRPLAY_QUICK_GAME_DECISIONS", default=6)
+# Boosting flag: this many quick rated losses to one opponent within this many hours.
+FAIRPLAY_BOOSTING_GAMES = env.int("FAIRPLAY_BOOSTING_GAMES", default=5)
+FAIRPLAY_BOOSTING_HOURS = env.float("FAIRPLAY_BOOSTING_HOURS", default=24.0)
+# Early-resignation flag: over this many days, a player with at least MIN_GAMES rated games
+# who resigned a quick game in at least MIN_SHARE of them, RATIO times the others' share.
+FAIRPLAY_EARLY_RESIGN_DAYS = env.float("FAIRPLAY_EARLY_RESIGN_DAYS", default=30.0)
+FAIRPLAY_EARLY_RESIGN_MIN_GAMES = env.int("FAIRPLAY_EARLY_RESIGN_MIN_GAMES", default=10)
+FAIRPLAY_EARLY_RESIGN_MIN_SHARE = env.float("FAIRPLAY_EARLY_RESIGN_MIN_SHARE", default=0.3)
+FAIRPLAY_EARLY_RESIGN_RATIO = env.float("FAIRPLAY_EARLY_RESIGN_RATIO", default=3.0)
+# A refund gives back what a marked account won in its rated games of this many days.
+FAIRPLAY_REFUND_DAYS = env.float("FAIRPLAY_REFUND_DAYS", default=30.0)
 
 # --- WebSocket abuse limits: messages per window, per connection, per user (all of a
 # user's sockets, in any process) and per game (its players' messages). Normal play stays

@@ -18,5 +18,6 @@ urlpatterns = [
     path("", include("games.urls")),
     path("", include("lobby.urls")),
     path("", include("ratings.urls")),
+    path("", include("fairplay.urls")),
     path("", include("tournaments.urls")),
 ]

@@ -23,7 +23,7 @@ from fairplay.services import LeaverWait
 from games.live.messages import UserGameEvent, UserRematchEvent, YourGame
 from games.live.yours import rematch_offered_to, your_game_of
 from games.selectors import active_game_id
-from lobby.errors import message_for
+from lobby.errors import LobbyError, message_for
 from lobby.messages import (
     ArenaStartedEvent,
     LiveGame,
@@ -174,7 +174,6 @@ class LobbyConsumer(JsonSocketConsumer):
         user = self.scope["user"]
         do = data.get("do")
         if do == "join":
-            self.queued = True
             try:
                 status = await database_sync_to_async(queue_join)(user=user)
             except LeaverWait as refused:  # a leaver's wait: how long and why, in their words
@@ -183,6 +182,10 @@ class LobbyConsumer(JsonSocketConsumer):
                     text = refused.message
                 await self.send_json(error_message(refused.code, echo_id(data.get("id")), text))
                 return
+            except LobbyError as error:  # a marked account
+                await self.send_error(error.code, data.get("id"))
+                return
+            self.queued = True
         elif do == "leave":
             self.queued = False
             closing = data.get("closing") is True  # the page is closing (see queue_leave)

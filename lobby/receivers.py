@@ -10,11 +10,19 @@ from typing import Any
 
 from django.dispatch import receiver
 
+from fairplay.signals import account_restricted
 from games.models import Game
 from games.signals import game_status_changed
 from lobby.broadcast import live_games_changed_on_commit
+from lobby.models import QueueEntry
 
 
 @receiver(game_status_changed, dispatch_uid="lobby.live_games_changed")
 def live_games_changed(sender: Any, *, game: Game, **kwargs: Any) -> None:
     live_games_changed_on_commit()
+
+
+@receiver(account_restricted, dispatch_uid="lobby.leave_queue_when_restricted")
+def leave_queue_when_restricted(sender: Any, *, user_id: int, **kwargs: Any) -> None:
+    # A marked or closed account waits in the queue no longer.
+    QueueEntry.objects.filter(user_id=user_id).delete()

@@ -17,6 +17,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
+from fairplay.selectors import account_marked
 from fairplay.services import play_allowed
 from games.errors import ServiceError
 from games.models import Game
@@ -24,6 +25,7 @@ from games.selectors import active_game_id, players_in_games
 from games.services import game_create
 from lobby import matchmaking
 from lobby.broadcast import players_redirect_on_commit, queue_changed_on_commit
+from lobby.errors import LobbyError
 from lobby.messages import QueueStatusFields
 from lobby.models import QueueEntry
 from lobby.signals import queue_joined
@@ -91,9 +93,12 @@ def queue_join(*, user: User, now: datetime | None = None) -> QueueStatus:
     """Put the player in the queue (joining again keeps their place) and try to pair now.
 
     A player with a game in progress is not queued: the status points them to that game.
-    A held place (queue_hold) is taken up again, with the wait it had. A leaver serving a
-    wait is refused (fairplay.services.LeaverWait).
+    A held place (queue_hold) is taken up again, with the wait it had. A marked account is
+    refused (LobbyError "account_marked"), and so is a leaver serving a wait
+    (fairplay.services.LeaverWait).
     """
+    if account_marked(user_id=user.pk):
+        raise LobbyError("account_marked")
     now = now or timezone.now()
     game_id = active_game_id(user.pk)
     if game_id is not None:

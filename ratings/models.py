@@ -2,7 +2,8 @@
 
 There is deliberately no "current rating" column anywhere: a player's rating is
 ``INITIAL_RATING + sum(delta)`` over their entries, their rated-games count is the number
-of "game" entries minus the number of "fault_reversal" entries, and their peak is the
+of "game" entries minus the number of "fault_reversal" entries (a "refund" gives back a
+loss without uncounting the game), and their peak is the
 highest ``rating_after`` (or the initial rating). A cached copy could drift; the ledger
 cannot, and each entry's ``rating_before`` equals the previous entry's ``rating_after``
 because every write goes through ``ratings.services`` under a lock on the players' rows.
@@ -21,6 +22,9 @@ class RatingEntry(models.Model):
         GAME = "game", _("rated game")
         # Undoes exactly one "game" entry of the same game and player (R7.10).
         FAULT_REVERSAL = "fault_reversal", _("reversal after a service fault")
+        # Gives a player back what they lost in one game to an account a moderator marked
+        # (fairplay); the marked account's own entry stays, and the game still counts.
+        REFUND = "refund", _("refund of a loss to a marked account")
 
     player = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -63,3 +67,27 @@ class RatingEntry(models.Model):
     def __str__(self) -> str:
         sign = "+" if self.delta >= 0 else ""
         return f"{self.player_id} #{self.game_id} {self.reason} {sign}{self.delta}"
+
+
+class MarkedPlayer(models.Model):
+    """An account a moderator marked (fairplay): off the leaderboard, the queue and arenas.
+
+    Kept here rather than in fairplay because the leaderboard reads it and the ratings app
+    sits below fairplay; fairplay writes it through ``ratings.services`` and logs who did.
+    """
+
+    player = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("player"),
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="rating_mark",
+    )
+    marked_at = models.DateTimeField(_("marked"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("marked account")
+        verbose_name_plural = _("marked accounts")
+
+    def __str__(self) -> str:
+        return str(self.player_id)

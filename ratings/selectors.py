@@ -20,7 +20,7 @@ from games.computer.accounts import AGAINST_COMPUTER
 from games.models import Game
 from games.selectors import decisions_by_seat
 from ratings.elo import INITIAL_RATING, PlayerRating, display_rating
-from ratings.models import RatingEntry
+from ratings.models import MarkedPlayer, RatingEntry
 from ratings.signals import game_rating_asked
 
 LEADERBOARD_ACTIVE_DAYS = 30
@@ -28,6 +28,7 @@ LEADERBOARD_SIZE = 100
 
 _GAME = RatingEntry.Reason.GAME
 _REVERSAL = RatingEntry.Reason.FAULT_REVERSAL
+_REFUND = RatingEntry.Reason.REFUND
 
 
 def _rating_from(total: int | None, games: int, reversals: int, peak: int | None) -> PlayerRating:
@@ -92,6 +93,11 @@ def rating_label(state: PlayerRating) -> str:
     return display_rating(state.rating, state.games_played)
 
 
+def player_is_marked(*, user_id: int) -> bool:
+    """Whether a moderator marked the player (ratings.models.MarkedPlayer)."""
+    return MarkedPlayer.objects.filter(player_id=user_id).exists()
+
+
 def rating_history(*, user: User) -> list[RatingEntry]:
     """Every ledger entry of the player, oldest first."""
     return list(
@@ -135,11 +141,12 @@ class LeaderRow:
 
 
 def leaderboard(*, now: datetime | None = None, limit: int = LEADERBOARD_SIZE) -> list[LeaderRow]:
-    """Rated players with a rated game in the last 30 days, best first."""
+    """Rated players with a rated game in the last 30 days, best first; closed and marked
+    accounts are not listed."""
     cutoff = (now or timezone.now()) - timedelta(days=LEADERBOARD_ACTIVE_DAYS)
     users = (
         get_user_model()
-        .objects.filter(is_active=True)
+        .objects.filter(is_active=True, rating_mark__isnull=True)
         .annotate(
             total=Coalesce(Sum("rating_entries__delta"), 0),
             games=Count("rating_entries", filter=Q(rating_entries__reason=_GAME)),
@@ -190,6 +197,7 @@ class ProfileGame:
     outcome: str  # "win", "loss", "cancelled", "aborted", "playing", "waiting", "finished"
     delta: int | None
     reversed: bool
+    refunded: bool = False  # a loss to an account a moderator marked, given back
 
 
 def profile_games(
@@ -200,9 +208,12 @@ def profile_games(
     entries = RatingEntry.objects.filter(player=user, game__in=[g.pk for g in games])
     deltas: dict[int, int] = {}
     reversed_ids: set[int] = set()
+    refunded_ids: set[int] = set()
     for entry in entries:
         if entry.reason == _GAME:
             deltas[entry.game_id] = entry.delta
+        elif entry.reason == _REFUND:
+            refunded_ids.add(entry.game_id)
         else:
             reversed_ids.add(entry.game_id)
     rows = []
@@ -231,6 +242,7 @@ def profile_games(
                 outcome=outcome,
                 delta=deltas.get(game.pk),
                 reversed=game.pk in reversed_ids,
+                refunded=game.pk in refunded_ids,
             )
         )
     return rows

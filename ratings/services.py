@@ -7,12 +7,14 @@ entry's ``rating_after`` even when a player finishes two games at the same insta
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 
 from games.models import Game
 from ratings.elo import LOSS, WIN, PlayerRating, rate_game
-from ratings.models import RatingEntry
+from ratings.models import MarkedPlayer, RatingEntry
 from ratings.selectors import game_is_ratable, rating_state
 
 # --- Rating ledger -------------------------------------------------------------------
@@ -94,9 +96,11 @@ def rating_reverse_game(*, game: Game, note: str = "") -> list[RatingEntry]:
         if not originals:
             return []
         _lock_players([entry.player_id for entry in originals])
+        # A loss already refunded (rating_refund_opponents) was given back once already.
         done = set(
             RatingEntry.objects.filter(
-                game_id=game.pk, reason=RatingEntry.Reason.FAULT_REVERSAL
+                game_id=game.pk,
+                reason__in=[RatingEntry.Reason.FAULT_REVERSAL, RatingEntry.Reason.REFUND],
             ).values_list("player_id", flat=True)
         )
         created = []
@@ -118,3 +122,71 @@ def rating_reverse_game(*, game: Game, note: str = "") -> list[RatingEntry]:
                 continue
             created.append(entry)
         return created
+
+
+def rating_refund_opponents(
+    *, user_id: int, since: datetime | None = None, note: str = ""
+) -> list[RatingEntry]:
+    """Give each opponent back what they lost to `user_id` in rated games since `since`.
+
+    One "refund" entry per lost game, appended at the end of the opponent's ledger with
+    the opposite of their loss, so the chain (each ``rating_before`` the previous
+    ``rating_after``) stays whole. Games already reversed after a service fault are left
+    alone, and the unique (game, player, reason) constraint makes a repeat a no-op.
+    """
+    with transaction.atomic():
+        wins = RatingEntry.objects.filter(
+            player_id=user_id, reason=RatingEntry.Reason.GAME, delta__gt=0
+        )
+        if since is not None:
+            wins = wins.filter(created_at__gte=since)
+        losses = list(
+            RatingEntry.objects.filter(
+                game_id__in=wins.values("game_id"), reason=RatingEntry.Reason.GAME, delta__lt=0
+            )
+            .exclude(player_id=user_id)
+            .order_by("created_at", "id")
+        )
+        if not losses:
+            return []
+        _lock_players([entry.player_id for entry in losses])
+        settled = set(
+            RatingEntry.objects.filter(
+                game_id__in=[entry.game_id for entry in losses],
+                reason__in=[RatingEntry.Reason.FAULT_REVERSAL, RatingEntry.Reason.REFUND],
+            ).values_list("game_id", "player_id")
+        )
+        created = []
+        for loss in losses:
+            if (loss.game_id, loss.player_id) in settled:
+                continue
+            entry = _entry(
+                player_id=loss.player_id,
+                game=loss.game,
+                reason=RatingEntry.Reason.REFUND,
+                before=rating_state(user_id=loss.player_id),
+                delta=-loss.delta,
+                note=note[:200],
+            )
+            try:
+                with transaction.atomic():
+                    entry.save()
+            except IntegrityError:  # refunded by a concurrent caller meanwhile
+                continue
+            created.append(entry)
+        return created
+
+
+# --- Marked accounts -----------------------------------------------------------------
+
+
+def rating_player_mark(*, user_id: int) -> bool:
+    """Take a player off the leaderboard (fairplay's mark); False if already marked."""
+    _, created = MarkedPlayer.objects.get_or_create(player_id=user_id)
+    return created
+
+
+def rating_player_unmark(*, user_id: int) -> bool:
+    """List a marked player again; False if they were not marked."""
+    deleted, _ = MarkedPlayer.objects.filter(player_id=user_id).delete()
+    return bool(deleted)

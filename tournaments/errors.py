@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
+from fairplay import errors as fairplay_errors
 from games.errors import ServiceError
 from realtime.errors import Messages
 
@@ -24,7 +25,7 @@ MESSAGES: Messages = {
 class ArenaError(ServiceError):
     """A refused arena request; `code` is one of MESSAGES' keys or a game's code."""
 
-    messages = {**ServiceError.messages, **MESSAGES}
+    messages = {**ServiceError.messages, **fairplay_errors.MESSAGES, **MESSAGES}
 
 
 message_for = ArenaError.message_for

@@ -8,11 +8,17 @@ from typing import Any
 
 from django.dispatch import receiver
 
+from fairplay.signals import account_restricted
 from games.models import Game
 from games.signals import game_status_changed
 from lobby.signals import queue_joined
 from ratings.signals import game_rating_asked
-from tournaments.services import arena_game_counts, arena_game_over, players_paused_for_queue
+from tournaments.services import (
+    arena_game_counts,
+    arena_game_over,
+    players_paused_for_queue,
+    players_withdraw_everywhere,
+)
 
 
 @receiver(game_status_changed, dispatch_uid="tournaments.arena_game_over")
@@ -28,3 +34,8 @@ def paused_for_queue(sender: Any, *, user_id: int, **kwargs: Any) -> None:
 @receiver(game_rating_asked, dispatch_uid="tournaments.arena_game_rated")
 def arena_game_rated(sender: Any, *, game: Game, **kwargs: Any) -> bool | None:
     return arena_game_counts(game=game)
+
+
+@receiver(account_restricted, dispatch_uid="tournaments.withdraw_when_restricted")
+def withdraw_when_restricted(sender: Any, *, user_id: int, **kwargs: Any) -> None:
+    players_withdraw_everywhere(user_id=user_id)

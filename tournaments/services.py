@@ -21,6 +21,7 @@ from django.db import transaction
 from django.db.models import Case, F, Q, Value, When
 from django.utils import timezone
 
+from fairplay.selectors import account_marked
 from fairplay.services import conduct_arena_sitting, play_allowed
 from games.errors import ServiceError
 from games.models import Game
@@ -57,9 +58,11 @@ def _arena(arena_id: int, *, lock: bool = False) -> Arena:
 def arena_join(*, user: User, arena_id: int, now: datetime | None = None) -> ArenaPlayer:
     """Join (or rejoin after a pause or withdrawal) an arena that has not ended.
 
-    The player leaves the "Play now" queue: arena games come from the waves. A leaver
-    serving a wait is refused (fairplay.services.LeaverWait).
+    The player leaves the "Play now" queue: arena games come from the waves. A marked
+    account is refused, and so is a leaver serving a wait (fairplay.services.LeaverWait).
     """
+    if account_marked(user_id=user.pk):
+        raise ArenaError("account_marked")
     now = now or timezone.now()
     play_allowed(user_id=user.pk, now=now)
     with transaction.atomic():
@@ -112,6 +115,20 @@ def players_paused_for_queue(*, user_id: int) -> int:
     return ArenaPlayer.objects.filter(
         user_id=user_id, state=ArenaPlayer.State.ACTIVE, arena__status__in=OPEN
     ).update(state=ArenaPlayer.State.PAUSED, free_since=None)
+
+
+def players_withdraw_everywhere(*, user_id: int) -> int:
+    """A marked or closed account leaves every arena not over (fairplay's mark)."""
+    entries = ArenaPlayer.objects.filter(
+        user_id=user_id,
+        state__in=(ArenaPlayer.State.ACTIVE, ArenaPlayer.State.PAUSED),
+        arena__status__in=OPEN,
+    )
+    arena_ids = list(entries.values_list("arena_id", flat=True))
+    left = entries.update(state=ArenaPlayer.State.WITHDRAWN, free_since=None)
+    for arena_id in arena_ids:
+        standings_changed_on_commit(arena_id)
+    return left
 
 
 def arena_wave(*, arena_id: int, now: datetime | None = None) -> list[Game]:

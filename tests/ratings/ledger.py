@@ -17,7 +17,8 @@ def assert_ledger_consistent() -> None:
     * rating = 1500 + sum(delta); games played = "game" entries - reversals; peak = max
       after (or 1500) — and ``rating_state`` reports exactly that;
     * a rated game has exactly two "game" entries (one per player), and each reversal
-      undoes exactly one of them.
+      undoes exactly one of them; a "refund" gives back exactly one loss, and a player's
+      loss is never both reversed and refunded.
     """
     by_player: dict[int, list[RatingEntry]] = defaultdict(list)
     by_game: dict[int, list[RatingEntry]] = defaultdict(list)
@@ -45,3 +46,10 @@ def assert_ledger_consistent() -> None:
         for reversal in (e for e in entries if e.reason == "fault_reversal"):
             (original,) = [e for e in rated if e.player_id == reversal.player_id]
             assert reversal.delta == -original.delta
+        # A refund gives back exactly one loss, never on top of a fault's reversal.
+        for refund in (e for e in entries if e.reason == "refund"):
+            (original,) = [e for e in rated if e.player_id == refund.player_id]
+            assert original.delta < 0 and refund.delta == -original.delta
+            assert not any(
+                e.reason == "fault_reversal" and e.player_id == refund.player_id for e in entries
+            )

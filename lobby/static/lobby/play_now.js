@@ -101,6 +101,8 @@ function onMessage(data) {
   } else if (data.type === "error") {
     // The game page's text for `unavailable` speaks of a move; here a poll or a join is
     // what is tried again. While the server has said why, that stays on the page.
+    // A marked account may not wait at all: the page stops asking (fairplay's mark).
+    if (data.code === "account_marked") wanted = false;
     if (data.code !== "unavailable") show(data.message || gettext("Something went wrong."));
     else if (!databaseAway) show(gettext("The server is unavailable: trying again…"));
   }
