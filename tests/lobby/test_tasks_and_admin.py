@@ -26,6 +26,7 @@ def test_beat_schedule_has_the_periodic_tasks_but_no_clock(settings):
         "lobby.tasks.queue_pair",
         "tournaments.tasks.arenas_tick",
         "tournaments.tasks.arenas_schedule",
+        "fairplay.tasks.flags_scan",
     }
 
 
