@@ -23,9 +23,10 @@ NOT_THE_PLATFORM = {".venv", "node_modules", "tests", "var", "static", "locale",
 
 
 def _platform_modules(name: str) -> list[str]:
-    """The dotted names of the platform's modules called `name` (messages, errors)."""
+    """The dotted names of the platform's modules whose name ends in `name` (messages,
+    user_messages, errors…), wherever an app keeps them."""
     found = []
-    for path in sorted(ROOT.rglob(f"{name}.py")):
+    for path in sorted(ROOT.rglob(f"*{name}.py")):
         parts = path.relative_to(ROOT).with_suffix("").parts
         if parts[0] in NOT_THE_PLATFORM or parts[0].startswith("."):
             continue
