@@ -8,7 +8,7 @@ ENV PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_CACHE_DIR=1
 COPY requirements.lock /tmp/requirements.lock
 # Every package pinned and checked against its hashes: the image holds what CI tested.
 RUN python -m venv /opt/venv \
-    && /opt/venv/bin/pip install --require-hashes --only-binary :all: -r /tmp/requirements.lock
+    && /opt/venv/bin/pip install --require-hashes -r /tmp/requirements.lock
 
 FROM python:3.11-slim-bookworm
 ENV PATH=/opt/venv/bin:$PATH \
