@@ -13,7 +13,9 @@ from django.db import IntegrityError, transaction
 from django.urls import Resolver404, resolve, reverse
 from django.utils.translation import gettext_lazy as _
 
-from infra.confusables import confusable_with, one_script
+from accounts.models import UsernameSkeleton
+from accounts.selectors import username_lookalike
+from infra.confusables import confusable_keys, one_script
 
 # Profiles live at /accounts/<username>/, next to these fixed pages; a player with one of
 # these names would have an unreachable profile, so the names are not available.
@@ -71,15 +73,29 @@ def username_check_available(username: str) -> None:
     users = user_model._default_manager
     if users.filter(username__iexact=username).exists():
         raise ValidationError(_("A user with that username already exists."), code="unique")
-    # Every name is compared: sign-ups are few (limited per address) and names short.
-    names = list(users.values_list(user_model.USERNAME_FIELD, flat=True))
-    existing = confusable_with(username, names)
+    existing = username_lookalike(username)
     if existing is not None:
         raise ValidationError(
             _("This username looks too much like “%(existing)s”, a player's name: choose another.")
             % {"existing": existing},
             code="confusable",
         )
+
+
+def username_skeletons_keep(*, user: User, created: bool) -> None:
+    """Store the look-alike keys of `user`'s name, once per name: when the user is created
+    or saved under a name whose keys are not those stored."""
+    keys = confusable_keys(user.get_username())
+    stored: set[str] = set()
+    if not created:
+        rows = UsernameSkeleton.objects.filter(user=user)
+        stored = set(rows.values_list("skeleton", flat=True))
+        if stored == keys:
+            return
+        rows.exclude(skeleton__in=keys).delete()
+    UsernameSkeleton.objects.bulk_create(
+        [UsernameSkeleton(user=user, skeleton=key) for key in sorted(keys - stored)]
+    )
 
 
 @transaction.atomic

@@ -59,6 +59,12 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--web", type=int, default=2, help="Daphne processes")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--logs", type=Path, help="write the processes' logs to this file")
+    parser.add_argument(
+        "--stop-after",
+        type=float,
+        default=None,
+        help="stop the players after this many seconds, the arena still running (a smoke run)",
+    )
     return parser.parse_args()
 
 
@@ -347,7 +353,7 @@ async def run(urls: list[str], players: list[tuple[str, str]], minutes: int) -> 
         asyncio.ensure_future(watch_standings(urls[0], players[0][1], arena.pk, stop, figures))
     )
     # Until the arena ends and its last games (paired before the quiet) are over.
-    await asyncio.sleep(5 + minutes * 60 + 30)
+    await asyncio.sleep(ARGS.stop_after if ARGS and ARGS.stop_after else 5 + minutes * 60 + 30)
     stop.set()
     for outcome in await asyncio.gather(*tasks, return_exceptions=True):
         if isinstance(outcome, BaseException):

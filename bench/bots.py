@@ -219,6 +219,9 @@ def main() -> None:
         help="hard's play-outs per second of budget (games.bots.search.PLAYOUTS_PER_SECOND)",
     )
     parser.add_argument("--only", default="", help="comma-separated pairings, e.g. hard-medium")
+    parser.add_argument(
+        "--speed-games", type=int, default=300, help="games of the engine's and PyPI's speed runs"
+    )
     args = parser.parse_args()
     games = args.games + args.games % 2
     search.PLAYOUTS_PER_SECOND = args.rate
@@ -285,8 +288,10 @@ def main() -> None:
 
     print("Speed (one core, this run):")
     print(f"  hard play-outs/s:        {rate:,.0f}  (six moves on, or to the round's end)")
-    print(f"  engine actions/s:        {engine_actions_per_second(300, args.seed):,.0f}")
-    print(f"  dominoes (PyPI) moves/s: {dominoes_moves_per_second(3000, args.seed):,.0f}")
+    engine_rate = engine_actions_per_second(args.speed_games, args.seed)
+    print(f"  engine actions/s:        {engine_rate:,.0f}")
+    pypi_rate = dominoes_moves_per_second(10 * args.speed_games, args.seed)
+    print(f"  dominoes (PyPI) moves/s: {pypi_rate:,.0f}")
     print(
         f"Total {time.perf_counter() - started:.0f} s,"
         f" {time.process_time() - started_cpu:.0f} s of CPU"

@@ -159,7 +159,9 @@ RATE_LIMIT = min(
 RATE_WINDOW = settings.WS_RATE_LIMIT_WINDOW
 
 
-def bench_users(index: int) -> tuple[Any, Any]:
+def bench_users(index: int | str) -> tuple[Any, Any]:
+    """The two players of slot `index`; no other slot plays with either (one game at a
+    time per player)."""
     model = get_user_model()
     users = []
     for side in ("a", "b"):
@@ -178,6 +180,15 @@ def bench_pair(index: int) -> tuple[Any, Any, str, str]:
 
 def new_game(player0: Any, player1: Any) -> int:
     return services.game_create(player0=player0, player1=player1, rated=False).pk
+
+
+def resign_if_playing(game_id: int, player: Any) -> None:
+    """Leave no game of the bench's players running behind it (the next run would find
+    them already playing)."""
+    if Game.objects.get(pk=game_id).is_active:
+        services.game_submit_action(
+            game_id=game_id, user=player, action={"do": "resign"}, request_id="bench-resign"
+        )
 
 
 class Pacer:
@@ -584,8 +595,6 @@ def service_rate(moves: int, threads: int) -> dict[str, float]:
     next move from its own copy of the state (the engine, a few microseconds), reading the
     game again only when that copy went stale.
     """
-    player0, player1 = bench_users(0)
-    users = (player0, player1)
     per_thread = -(-moves // threads)
     lock = threading.Lock()
     timed: list[float] = []
@@ -598,6 +607,8 @@ def service_rate(moves: int, threads: int) -> dict[str, float]:
         return None
 
     def play(index: int) -> None:
+        # A pair of its own per thread: a player has one game at a time.
+        player0, player1 = users = bench_users(f"service{index}-")
         game_id = new_game(player0, player1)
         state = engine.from_json(Game.objects.get(pk=game_id).state)
         done = 0
@@ -623,6 +634,7 @@ def service_rate(moves: int, threads: int) -> dict[str, float]:
                     state, _events = engine.apply(state, seat, action, timebase.server_now())
                 except engine.RuleError:  # the clock moved the game on: read it again
                     state = engine.from_json(Game.objects.get(pk=game_id).state)
+            resign_if_playing(game_id, player0)
         finally:
             connection.close()
 

@@ -42,6 +42,12 @@ TIMING = """() => {
 def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=3, help="visits per page; the best is kept")
+    parser.add_argument(
+        "--pages", default="", help="comma-separated names of the pages to open (default: all)"
+    )
+    parser.add_argument(
+        "--languages", default="en,es", help="comma-separated languages to open each page in"
+    )
     return parser.parse_args()
 
 
@@ -101,6 +107,11 @@ def main() -> None:
 
     with embedded_platform() as url:
         paths, user = pages_to_visit()
+        wanted = {name.strip() for name in args.pages.split(",") if name.strip()}
+        if wanted - set(paths):
+            raise SystemExit(f"no such page: {sorted(wanted - set(paths))}; one of {list(paths)}")
+        paths = {name: path for name, path in paths.items() if not wanted or name in wanted}
+        languages = [code.strip() for code in args.languages.split(",") if code.strip()]
         from bench.sessions import session_cookie
 
         cookie = session_cookie(user)
@@ -109,7 +120,7 @@ def main() -> None:
         with sync_playwright() as manager:
             browser = manager.chromium.launch(executable_path=CHROMIUM)
             for name, path in paths.items():
-                for language in ("en", "es"):
+                for language in languages:
                     runs = [visit(browser, url, path, cookie, language) for _ in range(args.runs)]
                     best = min(runs, key=lambda r: r["load"])
                     drawn = f"{best['drawn']:.0f} ms" if best["drawn"] is not None else "-"
@@ -119,6 +130,7 @@ def main() -> None:
                         f"{best['bytes']:,} B"
                     )
             browser.close()
+        print(f"pages: {len(paths) * len(languages)} visited, best of {args.runs}")
 
 
 if __name__ == "__main__":

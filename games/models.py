@@ -7,6 +7,8 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
+from games.rating import INITIAL_RATING
+
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
     from django_stubs_ext import StrPromise
@@ -28,12 +30,9 @@ class Heartbeat(models.Model):
         return self.at.isoformat()
 
 
-DEFAULT_RATING = 1500
-
-
 def default_players_snapshot() -> list[dict[str, object]]:
     """Both seats as an unrated newcomer: what a same-device or unrated game shows."""
-    return [{"rating": DEFAULT_RATING, "rating_label": f"{DEFAULT_RATING}?"} for _seat in (0, 1)]
+    return [{"rating": INITIAL_RATING, "rating_label": f"{INITIAL_RATING}?"} for _seat in (0, 1)]
 
 
 class Bot(models.Model):

@@ -23,6 +23,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import F, Q
 from django.utils.functional import Promise
 
+from accounts.selectors import username_lookalike
 from games import engine
 from games import move_sql as rows
 from games.clock import timebase
@@ -33,7 +34,6 @@ from games.live.broadcast import broadcast_rematch, broadcast_state
 from games.live.yours import broadcast_your_game, turn_key
 from games.models import ActiveSeat, Bot, Game, GameAction, default_players_snapshot
 from games.signals import game_finished, game_rematched, game_status_changed, game_voided
-from infra.confusables import confusable_with
 from realtime.messages import is_request_id
 
 logger = logging.getLogger(__name__)
@@ -633,13 +633,8 @@ def seat_names_clean(names: tuple[str, str], *, owner: User | None = None) -> tu
             raise ValueError("name")
     if cleaned[0].casefold() == cleaned[1].casefold():
         raise ValueError("same")
-    user_model = get_user_model()
-    accounts = user_model._default_manager.all()
-    if owner is not None:
-        accounts = accounts.exclude(pk=owner.pk)
-    usernames = list(accounts.values_list(user_model.USERNAME_FIELD, flat=True))
     for name in cleaned:
-        if confusable_with(name, usernames) is not None:
+        if username_lookalike(name, exclude=owner) is not None:
             raise ValueError("account", name)
     return cleaned[0], cleaned[1]
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import unicodedata
 from collections import defaultdict
-from collections.abc import Iterable
 from functools import cache, lru_cache
 
 # The library's data is plain JSON in untyped modules; its confusables table (a megabyte
@@ -96,12 +95,3 @@ def confusable_keys(name: str) -> frozenset[str]:
     folded_first = skeleton(name.casefold())
     folded_after = skeleton(skeleton(name).casefold())
     return frozenset({folded_first, folded_after})
-
-
-def confusable_with(name: str, others: Iterable[str]) -> str | None:
-    """The first of `others` that looks like `name` (or equals it in another case), if any."""
-    keys = confusable_keys(name)
-    for other in others:
-        if keys & confusable_keys(other):
-            return other
-    return None

@@ -45,12 +45,6 @@ def accepted_range(waited_seconds: float) -> int:
     return INITIAL_RANGE + RANGE_STEP * steps
 
 
-def seconds_until_wider(waited_seconds: float) -> float:
-    """Seconds until the accepted range next widens."""
-    waited = max(0.0, waited_seconds)
-    return STEP_SECONDS - (waited % STEP_SECONDS)
-
-
 @dataclass(frozen=True, slots=True)
 class Waiting:
     """A queued player: ``joined_at`` and ``now`` share one time axis (epoch seconds)."""

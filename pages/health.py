@@ -18,23 +18,15 @@ from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from django.db import DatabaseError, connection
+from django.db import DatabaseError
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from games.clock.faults import timekeeping_status
+from realtime.database_watch import database_reachable
 
 logger = logging.getLogger(__name__)
-
-
-def _database_ok() -> bool:
-    try:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT 1")
-        return True
-    except DatabaseError:
-        return False
 
 
 def _layer_ok() -> bool:
@@ -60,7 +52,7 @@ COMPONENTS = ("database", "channel_layer", "clock_keeper")
 
 def platform_health() -> dict[str, Any]:
     """The full report: each part's state, and the clock keeper's details."""
-    database = _database_ok()
+    database = database_reachable()
     clock = timekeeping_status() if database else {"up": False}
     layer = _layer_ok()
     up = {"database": database, "channel_layer": layer, "clock_keeper": bool(clock["up"])}

@@ -16,7 +16,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-INITIAL_RATING = 1500
+# Re-exported: the ratings app's modules count from it through this module.
+from games.rating import INITIAL_RATING as INITIAL_RATING
 
 # Expected score: a rating difference larger than this counts as exactly this much.
 MAX_RATING_DIFFERENCE = 400

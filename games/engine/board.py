@@ -58,10 +58,6 @@ class Board:
                 fit |= VALUE_MASK[v]
         self.fit_mask = fit
 
-    @property
-    def spinner_value(self) -> int:
-        return HIGH[self._spinner_tile()] if self.spinner is not None else -1
-
     def _spinner_tile(self) -> int:
         assert self.spinner is not None
         arm, index = self.spinner

@@ -45,9 +45,3 @@ def profile_games_section(context: dict[str, Any], player: User) -> dict[str, An
         "computer_games": computer_games,
         "has_anything": bool(history or games or computer_games),
     }
-
-
-@register.simple_tag
-def rating_display(player: User) -> str:
-    """`{% rating_display user %}` -> "1534?" while provisional."""
-    return rating_label(rating_state(user_id=player.pk))

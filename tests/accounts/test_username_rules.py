@@ -8,9 +8,14 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
+from django.core.management import call_command
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 
+from accounts.models import UsernameSkeleton
 from accounts.services import account_create, username_check_available
 from infra.confusables import confusable_keys, one_script
 
@@ -147,3 +152,52 @@ def test_different_names_do_not_collide() -> None:
     for i, a in enumerate(keys):
         for b in keys[i + 1 :]:
             assert not a & b
+
+
+def test_each_name_is_stored_as_its_skeletons_once(user_factory: Any) -> None:
+    carol = user_factory("carol")
+    rows = UsernameSkeleton.objects.filter(user=carol)
+    assert set(rows.values_list("skeleton", flat=True)) == confusable_keys("carol")
+    carol.last_login = timezone.now()
+    carol.save(update_fields=["last_login"])
+    carol.save()
+    assert rows.count() == len(confusable_keys("carol"))
+
+
+def test_a_renamed_account_frees_its_old_name_and_guards_its_new_one(
+    user_factory: Any, password: str
+) -> None:
+    player = user_factory("mary")
+    player.username = "dolores"
+    player.save()
+    assert set(
+        UsernameSkeleton.objects.filter(user=player).values_list("skeleton", flat=True)
+    ) == confusable_keys("dolores")
+    assert _code("d0lores") == "confusable"
+    account_create(username="rnary", password=password)  # "mary" is free again
+
+
+def test_the_lookalike_check_reads_as_little_for_many_players_as_for_one(
+    user_factory: Any,
+) -> None:
+    def queries_to_check(name: str) -> int:
+        with CaptureQueriesContext(connection) as queries:
+            username_check_available(name)
+        return len(queries)
+
+    user_factory("alice")
+    few = queries_to_check("zoe")
+    User.objects.bulk_create([User(username=f"player{n}") for n in range(200)])
+    assert queries_to_check("zara") == few <= 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_stores_the_skeletons_of_names_taken_before_it() -> None:
+    call_command("migrate", "accounts", "zero", verbosity=0)
+    try:
+        # bulk_create sends no post_save: these are the accounts the column never saw.
+        User.objects.bulk_create([User(username="copa"), User(username="Ian")])
+    finally:
+        call_command("migrate", "accounts", verbosity=0)
+    assert _code("\u0441\u043e\u0440\u0430") == "confusable"
+    assert _code("lan") == "confusable"
