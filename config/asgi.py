@@ -11,17 +11,15 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402  (needs Django set u
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from games.live.routing import websocket_urlpatterns as game_sockets  # noqa: E402
-from lobby.routing import websocket_urlpatterns as lobby_sockets  # noqa: E402
 from realtime.handshake import OutageGuard, allowed_hosts_origin_validator  # noqa: E402
 from tournaments.routing import websocket_urlpatterns as arena_sockets  # noqa: E402
+from user_socket.routing import websocket_urlpatterns as user_sockets  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": allowed_hosts_origin_validator(
-            OutageGuard(
-                AuthMiddlewareStack(URLRouter(game_sockets + lobby_sockets + arena_sockets))
-            )
+            OutageGuard(AuthMiddlewareStack(URLRouter(game_sockets + user_sockets + arena_sockets)))
         ),
     }
 )

@@ -17,11 +17,6 @@ from tournaments.models import Arena, ArenaGame, ArenaPlayer
 SHOWN = (ArenaPlayer.State.ACTIVE, ArenaPlayer.State.PAUSED)
 
 
-def arena_group(arena_id: int) -> str:
-    """The channel-layer group of an arena's page sockets."""
-    return f"arena_{arena_id}"
-
-
 def arenas_listed(*, now: datetime | None = None) -> dict[str, list[Arena]]:
     """The arena list: running, starting (scheduled) and recently finished."""
     now = now or timezone.now()

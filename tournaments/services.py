@@ -22,10 +22,10 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from games.errors import ServiceError
+from games.live.yours import players_redirect_on_commit
 from games.models import Game
 from games.selectors import players_in_games
 from games.services import game_create
-from lobby.broadcast import players_redirect_on_commit
 from lobby.services import queue_leave
 from ratings.elo import PlayerRating
 from ratings.selectors import rating_state, rating_states, snapshot_of

@@ -59,7 +59,7 @@ def header_one_row(page: Any) -> None:
 
 
 def user_socket_open(page: Any) -> None:
-    """The page's user socket has told it the player's news (static/js/user.js)."""
+    """The page's user socket has told it the player's news (user_socket/static/js/user.js)."""
     page.wait_for_function("() => document.body.dataset.userSocket === 'ready'")
 
 
