@@ -1,4 +1,5 @@
-"""What wraps the WebSocket consumers: the origin check and the outage guard.
+"""What wraps the WebSocket consumers: the origin check, the outage guard, and the sign-in
+read in the thread pool.
 
 Both close with a code the pages understand instead of refusing the handshake: a browser
 sees a refused handshake as a bare 1006, which it cannot tell from a network error, so a
@@ -11,11 +12,13 @@ import logging
 from typing import Any
 from urllib.parse import urlparse
 
+from channels.auth import AuthMiddleware, get_user
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.security.websocket import OriginValidator
+from channels.sessions import CookieMiddleware, SessionMiddleware
 from django.conf import settings
 
-from realtime.consumer import CLOSE_FORBIDDEN, CLOSE_TRY_AGAIN_LATER, UNAVAILABLE_ERRORS
+from realtime.consumer import CLOSE_FORBIDDEN, CLOSE_TRY_AGAIN_LATER, UNAVAILABLE_ERRORS, in_pool
 
 logger = logging.getLogger(__name__)
 
@@ -79,3 +82,20 @@ class OutageGuard:
                 await send({"type": "websocket.accept"})
             await send({"type": "websocket.close", "code": CLOSE_TRY_AGAIN_LATER})
             return None
+
+
+class PooledAuthMiddleware(AuthMiddleware):
+    """Channels' AuthMiddleware reading the session and the user in the thread pool.
+
+    Channels reads them on its one sync thread per process: a thousand pages coming back
+    to a Daphne after another died queued there, one at a time, until Daphne's handshake
+    timeout dropped the last ones, which came back again (bench/sockets.py).
+    """
+
+    async def resolve_scope(self, scope: dict[str, Any]) -> None:
+        scope["user"]._wrapped = await in_pool(get_user.func)(scope)
+
+
+def pooled_auth_middleware_stack(inner: Any) -> Any:
+    """channels.auth.AuthMiddlewareStack with PooledAuthMiddleware."""
+    return CookieMiddleware(SessionMiddleware(PooledAuthMiddleware(inner)))
