@@ -17,8 +17,8 @@ from games.live.audiences import (
     DEVICE,
     WATCH,
     game_audiences,
-    game_group,
 )
+from games.live.groups import game_group
 from games.live.messages import (
     Event,
     GameEvent,
