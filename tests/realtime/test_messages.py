@@ -4,7 +4,7 @@ checker that holds the sockets to them (tests.realtime.vocabulary),
 and the pages' side: each socket's script speaks only the kinds its vocabulary declares.
 
 The sockets' own messages are checked in tests/games/test_messages.py and
-tests/lobby/test_messages.py. (No `from __future__ import annotations`, for the sample
+tests/user_socket/test_messages.py. (No `from __future__ import annotations`, for the sample
 TypedDicts below: see realtime.messages.)
 """
 
