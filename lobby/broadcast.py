@@ -9,12 +9,15 @@ push costs the same database work for ten watchers as for ten thousand
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from lobby import messages
 from lobby.groups import LIVE_GROUP, LOBBY_GROUP
 from lobby.models import Challenge
 from lobby.selectors import invitations_of, live_games_shared, open_challenges
-from realtime.events import send_all_on_commit, send_on_commit
+from realtime.events import Sends, send_all_on_commit, send_on_commit
+from realtime.fanout import group_listened
 from realtime.groups import user_group
 
 
@@ -39,9 +42,15 @@ def invitations_event(user_id: int) -> messages.UserLobbyInvitationsEvent:
     return {"type": "user.lobby.invitations", "stamp": taken, "challenges": invitations_of(user_id)}
 
 
+def if_listened(group: str, build: Callable[[], Mapping[str, Any]]) -> Sends:
+    """`build`'s event for `group`, read only if a socket is in the group: a list nobody
+    watches (an arena's wave creating a hundred games) costs no read."""
+    return [(group, build())] if group_listened(group) else []
+
+
 def lobby_changed_on_commit() -> None:
     """Every lobby page shows the challenges anew (each keeps those its user may see)."""
-    send_all_on_commit(lambda: [(LOBBY_GROUP, challenges_event())], "challenge list")
+    send_all_on_commit(lambda: if_listened(LOBBY_GROUP, challenges_event), "challenge list")
 
 
 def invitations_changed_on_commit(opponent_id: int | None) -> None:
@@ -51,12 +60,14 @@ def invitations_changed_on_commit(opponent_id: int | None) -> None:
     if opponent_id is None:
         return
     group = user_group(opponent_id)
-    send_all_on_commit(lambda: [(group, invitations_event(opponent_id))], "invitations")
+    send_all_on_commit(
+        lambda: if_listened(group, lambda: invitations_event(opponent_id)), "invitations"
+    )
 
 
 def live_games_changed_on_commit() -> None:
     """Every page showing the games in progress shows them anew (one started, or is over)."""
-    send_all_on_commit(lambda: [(LIVE_GROUP, live_event())], "live games")
+    send_all_on_commit(lambda: if_listened(LIVE_GROUP, live_event), "live games")
 
 
 def challenger_told_declined_on_commit(challenge: Challenge) -> None:

@@ -8,12 +8,13 @@ import time
 from typing import Any
 
 import pytest
+from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
 from games import services
 from games.live import user_part as games_part
-from lobby import challenges
+from lobby import broadcast, challenges
 from lobby import user_part as lobby_part
 from lobby.groups import LIVE_GROUP
 from tests.games.factories import make_game
@@ -114,3 +115,23 @@ async def test_a_list_older_than_one_sent_is_dropped(alice):
     assert later["games"][0]["round"] == 3
     assert [f["games"][0]["round"] for f in page.frames if f["type"] == "live_games"] == [2, 3]
     await page.close()
+
+
+def test_a_list_nobody_watches_is_not_read(alice, bob, monkeypatch):
+    reads: list[int] = []
+    real = broadcast.live_games_shared
+
+    def counted() -> Any:
+        reads.append(1)
+        return real()
+
+    monkeypatch.setattr(broadcast, "live_games_shared", counted)
+    game = make_game(alice, bob)  # nobody shows the live list
+    assert reads == []
+    layer = get_channel_layer()
+    channel = async_to_sync(layer.new_channel)()
+    async_to_sync(layer.group_add)(LIVE_GROUP, channel)
+    services.game_submit_action(game_id=game.pk, user=bob, action={"do": "resign"}, request_id=None)
+    assert reads == [1]
+    told = async_to_sync(layer.receive)(channel)
+    assert told["type"] == "user.lobby.live" and told["games"]["en"] == []
