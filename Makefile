@@ -50,7 +50,7 @@ lint: $(STAMP) $(NODE_STAMP)
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/lint-imports --no-cache
-	node_modules/.bin/eslint games/static lobby/static pages/static realtime/static tournaments/static static/js
+	node_modules/.bin/eslint games/static lobby/static pages/static realtime/static tournaments/static user_socket/static static/js
 
 format: $(STAMP)
 	$(BIN)/ruff check --fix .

@@ -10,6 +10,7 @@ const APP_MODULES = [
   "lobby/static/**/*.js",
   "pages/static/**/*.js",
   "tournaments/static/**/*.js",
+  "user_socket/static/**/*.js",
 ];
 
 export default [
@@ -22,17 +23,11 @@ export default [
       globals: { ...globals.browser, ...djangoI18n },
     },
   },
-  // The site's classic scripts (base.html's, blocking in <head>, and the 503 page's), and
-  // its one module, the user socket (user.js, on every page of a signed-in player).
+  // The site's classic scripts (base.html's, blocking in <head>, and the 503 page's).
   { files: ["static/js/**/*.js"], ...js.configs.recommended },
   {
     files: ["static/js/**/*.js"],
-    ignores: ["static/js/user.js"],
     languageOptions: { ecmaVersion: 2022, sourceType: "script", globals: globals.browser },
-  },
-  {
-    files: ["static/js/user.js"],
-    languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: globals.browser },
   },
   // static/jsi18n/ is Django's catalogue as `make messages` generates it, not ours to lint.
   { ignores: ["node_modules/", ".venv/", "var/", "test-artifacts/", "static/jsi18n/"] },

@@ -7,18 +7,18 @@ from django.core.asgi import get_asgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 django_asgi_app = get_asgi_application()
 
-from channels.auth import AuthMiddlewareStack  # noqa: E402  (needs Django set up first)
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from games.live.routing import websocket_urlpatterns as game_sockets  # noqa: E402
-from lobby.routing import websocket_urlpatterns as lobby_sockets  # noqa: E402
-from realtime.handshake import (  # noqa: E402
+from realtime.handshake import (  # noqa: E402  (needs Django set up first)
     AddressBudgetGuard,
     BadCharactersGuard,
     OutageGuard,
     allowed_hosts_origin_validator,
+    pooled_auth_middleware_stack,
 )
 from tournaments.routing import websocket_urlpatterns as arena_sockets  # noqa: E402
+from user_socket.routing import websocket_urlpatterns as user_sockets  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
@@ -27,7 +27,9 @@ application = ProtocolTypeRouter(
             BadCharactersGuard(
                 AddressBudgetGuard(
                     OutageGuard(
-                        AuthMiddlewareStack(URLRouter(game_sockets + lobby_sockets + arena_sockets))
+                        pooled_auth_middleware_stack(
+                            URLRouter(game_sockets + user_sockets + arena_sockets)
+                        )
                     )
                 )
             )

@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "fairplay",
     "lobby",
     "tournaments",
+    "user_socket",
 ]
 
 MIDDLEWARE = [
@@ -88,7 +89,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
-                "lobby.context_processors.user_bar",
+                "user_socket.context_processors.user_bar",
             ],
         },
     },

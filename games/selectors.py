@@ -78,33 +78,38 @@ class LiveGame:
     mine: bool  # the viewer plays in it: the link opens their seat, not a spectator's view
 
 
-def live_games(*, viewer: User | None, limit: int = LIVE_GAMES_SHOWN) -> list[LiveGame]:
-    """Games waiting for their start or being played, the most recently started first."""
-    viewer_id = getattr(viewer, "pk", None)
-    rows = (
+def live_game_rows(*, limit: int = LIVE_GAMES_SHOWN) -> list[Game]:
+    """The games a live list shows, most recently started first, read once for every
+    viewer and language (`live_game`)."""
+    return list(
         Game.objects.filter(status__in=Game.ACTIVE_STATUSES)
         .select_related("player0", "player1")
         .order_by(F("started_at").desc(nulls_last=True), "-created_at")[:limit]
     )
-    games = []
-    for game in rows:
-        # The round and the balances are public (every view shows them); the stored state
-        # is read for them only, so that a list costs no engine call per game.
-        state = game.state
-        snapshot = game.players_snapshot
-        games.append(
-            LiveGame(
-                pk=game.pk,
-                players=(game.seat_name(0), game.seat_name(1)),
-                ratings=None
-                if game.same_device or game.against_computer
-                else (str(snapshot[0]["rating_label"]), str(snapshot[1]["rating_label"])),
-                playing=game.status == Game.Status.PLAYING,
-                round=int(state.get("round", 0)),
-                balances=(int(state["balances"][0]), int(state["balances"][1])),
-                started_at=game.started_at,
-                same_device=game.same_device,
-                mine=viewer_id is not None and viewer_id in (game.player0_id, game.player1_id),
-            )
-        )
-    return games
+
+
+def live_game(game: Game, *, viewer_id: int | None) -> LiveGame:
+    """What a live list shows of `game`, its seats named in the active language."""
+    # The round and the balances are public (every view shows them); the stored state is
+    # read for them only, so that a list costs no engine call per game.
+    state = game.state
+    snapshot = game.players_snapshot
+    return LiveGame(
+        pk=game.pk,
+        players=(game.seat_name(0), game.seat_name(1)),
+        ratings=None
+        if game.same_device or game.against_computer
+        else (str(snapshot[0]["rating_label"]), str(snapshot[1]["rating_label"])),
+        playing=game.status == Game.Status.PLAYING,
+        round=int(state.get("round", 0)),
+        balances=(int(state["balances"][0]), int(state["balances"][1])),
+        started_at=game.started_at,
+        same_device=game.same_device,
+        mine=viewer_id is not None and viewer_id in (game.player0_id, game.player1_id),
+    )
+
+
+def live_games(*, viewer: User | None, limit: int = LIVE_GAMES_SHOWN) -> list[LiveGame]:
+    """Games waiting for their start or being played, the most recently started first."""
+    viewer_id = getattr(viewer, "pk", None)
+    return [live_game(game, viewer_id=viewer_id) for game in live_game_rows(limit=limit)]

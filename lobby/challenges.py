@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from fairplay.services import play_allowed, play_refusal
 from games.errors import ServiceError
+from games.live.yours import players_redirect_on_commit
 from games.models import Game
 from games.selectors import active_game_id, players_in_games
 from games.services import game_create, players_lock
@@ -24,7 +25,6 @@ from lobby.broadcast import (
     challenger_told_declined_on_commit,
     invitations_changed_on_commit,
     lobby_changed_on_commit,
-    players_redirect_on_commit,
 )
 from lobby.errors import LobbyError
 from lobby.models import Challenge

@@ -1,15 +1,15 @@
-"""The user socket's messages (/ws/lobby/, open on every page of a signed-in player), both
-ways, and the channel-layer events that tell its sockets of a change (lobby.broadcast, and
-games.live.yours for the player's game): the types the consumer and services build.
+"""lobby's part of the user socket (/ws/user/, open on every page of a signed-in player:
+lobby.user_part, composed in user_socket), both ways, and the channel-layer events that
+carry each change to its sockets, built once where it happens (lobby.broadcast).
 
-What every socket shares (error, pong, service, ping, request ids) is realtime.messages'.
-No `from __future__ import annotations`: see realtime.messages.
+What every socket shares (error, pong, service, ping, request ids) is realtime.messages';
+games' and tournaments' parts keep theirs. No `from __future__ import annotations`: see
+realtime.messages.
 """
 
 from typing import Literal, NotRequired, TypeAlias, TypedDict
 
-from games.live.messages import UserGameEvent, UserRematchEvent, YourGame
-from realtime.messages import ErrorMessage, PingMessage, PongMessage, RequestId, ServiceMessage
+from realtime.messages import PingMessage, RequestId
 
 # How a player's queue changed, told to every "Play now" page of theirs: they joined, left,
 # or the page that had joined was closed (lobby.services.queue_leave).
@@ -75,28 +75,11 @@ class LiveGamesMessage(TypedDict):
     games: list[LiveGame]
 
 
-class RedirectMessage(TypedDict):
-    """Go to this new game: a challenge accepted or a pairing made (to both players), or
-    one found on a resync."""
-
-    type: Literal["redirect"]
-    url: str
-    game: int
-
-
 class DeclinedMessage(TypedDict):
     """To the challenger: who declined their challenge."""
 
     type: Literal["declined"]
     by: str
-
-
-class YourGameMessage(TypedDict):
-    """The player's game in progress (null: none), for the header's "your game": on
-    connecting, on a resync, and whenever it is created, starts, ends or changes turn."""
-
-    type: Literal["your_game"]
-    game: YourGame | None
 
 
 class InvitationsMessage(TypedDict):
@@ -105,16 +88,6 @@ class InvitationsMessage(TypedDict):
 
     type: Literal["invitations"]
     challenges: list[ChallengeEntry]
-
-
-class RematchOfferMessage(TypedDict):
-    """Where the rematch of the player's finished game stands: `by` offers one (null: no
-    offer stands any more). On connecting only when one stands."""
-
-    type: Literal["rematch_offer"]
-    game: int
-    url: str
-    by: str | None
 
 
 class QueueAnswer(QueueStatusFields):
@@ -137,24 +110,12 @@ def live_games_message(games: list[LiveGame]) -> LiveGamesMessage:
     return {"type": "live_games", "games": games}
 
 
-def redirect_message(url: str, game: int) -> RedirectMessage:
-    return {"type": "redirect", "url": url, "game": game}
-
-
 def declined_message(by: str) -> DeclinedMessage:
     return {"type": "declined", "by": by}
 
 
-def your_game_message(game: YourGame | None) -> YourGameMessage:
-    return {"type": "your_game", "game": game}
-
-
 def invitations_message(challenges: list[ChallengeEntry]) -> InvitationsMessage:
     return {"type": "invitations", "challenges": challenges}
-
-
-def rematch_offer_message(event: UserRematchEvent) -> RematchOfferMessage:
-    return {"type": "rematch_offer", "game": event["game"], "url": event["url"], "by": event["by"]}
 
 
 def queue_answer(status: QueueStatusFields, request_id: RequestId | None) -> QueueAnswer:
@@ -181,101 +142,95 @@ class QueueRequest(TypedDict):
 
 
 # ---------------------------------------------------------------- channel layer
+# Each change is read and rendered once where it happens (lobby.broadcast) and travels
+# finished: a socket only picks what its user may see. `stamp` (nanoseconds, taken before
+# the read) lets a socket drop a list older than one it has sent.
 
 
-class LobbyChangedEvent(TypedDict):
-    """The challenges changed: each socket reads what its user may see."""
+class SharedChallenge(TypedDict):
+    """An open challenge as every lobby page gets it; each socket keeps those its user may
+    see and says which are theirs (lobby.selectors.challenges_for)."""
 
-    type: Literal["lobby.changed"]
+    id: int
+    challenger: str
+    opponent: str | None
+    created_at: int
+    expires_at: int
+    challenger_id: int
+    opponent_id: int | None
 
 
-class LobbyLiveEvent(TypedDict):
-    """A game was created, started or ended: the live games lists read them again."""
+class SharedLiveGame(TypedDict):
+    """A game in progress as every live list gets it; each socket says which are its
+    user's (`mine`, from `player_ids`)."""
 
-    type: Literal["lobby.live"]
-
-
-class LobbyRedirectEvent(TypedDict):
-    """To a player's sockets: go to this new game (sent on as a RedirectMessage)."""
-
-    type: Literal["lobby.redirect"]
+    id: int
     url: str
-    game: int
+    players: list[str]
+    ratings: list[str] | None
+    playing: bool
+    round: int
+    balances: list[int]
+    same_device: bool
+    player_ids: list[int]
 
 
-class LobbyDeclinedEvent(TypedDict):
-    """To the challenger's sockets: who declined (sent on as a DeclinedMessage)."""
+class UserLobbyChallengesEvent(TypedDict):
+    """To every page showing the challenges: the open ones, all of them."""
 
-    type: Literal["lobby.declined"]
+    type: Literal["user.lobby.challenges"]
+    stamp: int
+    challenges: list[SharedChallenge]
+
+
+class UserLobbyLiveEvent(TypedDict):
+    """To every page showing the games in progress (a game was created, started or ended):
+    the list, its seats named in each language the site speaks."""
+
+    type: Literal["user.lobby.live"]
+    stamp: int
+    games: dict[str, list[SharedLiveGame]]
+
+
+class UserLobbyInvitationsEvent(TypedDict):
+    """To a player's pages: the open challenges addressed to them (one was made or closed),
+    as an InvitationsMessage says them."""
+
+    type: Literal["user.lobby.invitations"]
+    stamp: int
+    challenges: list[ChallengeEntry]
+
+
+class UserLobbyDeclinedEvent(TypedDict):
+    """To the challenger's pages: who declined (sent on as a DeclinedMessage)."""
+
+    type: Literal["user.lobby.declined"]
     by: str
 
 
-class LobbyInvitationsEvent(TypedDict):
-    """To a player's sockets: a challenge addressed to them was made or closed; each reads
-    the open ones (sent on as an InvitationsMessage)."""
+class UserLobbyQueueEvent(TypedDict):
+    """To a player's pages: their queue changed elsewhere, and where it stands now (sent on
+    as QueueChanged)."""
 
-    type: Literal["lobby.invitations"]
-
-
-class LobbyQueueEvent(TypedDict):
-    """To a player's sockets: their queue changed elsewhere (sent on as QueueChanged)."""
-
-    type: Literal["lobby.queue"]
+    type: Literal["user.lobby.queue"]
     change: QueueChange
+    status: QueueStatusFields
 
 
-# Every message the lobby socket sends, every message it takes, and what the layer brings.
-class ArenaStartedMessage(TypedDict):
-    """An arena the player joined has started: its page, where the standings are."""
-
-    type: Literal["arena_started"]
-    arena: int
-    name: str
-    url: str
-
-
-class ArenaStartedEvent(TypedDict):
-    """To a joined player's sockets, from the arenas (sent on as an ArenaStartedMessage)."""
-
-    type: Literal["arena.started"]
-    arena: int
-    name: str
-    url: str
-
-
-def arena_started_message(event: ArenaStartedEvent) -> ArenaStartedMessage:
-    return {
-        "type": "arena_started",
-        "arena": event["arena"],
-        "name": event["name"],
-        "url": event["url"],
-    }
-
-
+# lobby's part of the user socket (user_socket composes it with the other apps').
 ServerMessage: TypeAlias = (
     ChallengesMessage
     | LiveGamesMessage
-    | RedirectMessage
     | DeclinedMessage
     | QueueAnswer
     | QueueChanged
-    | YourGameMessage
     | InvitationsMessage
-    | RematchOfferMessage
-    | ErrorMessage
-    | PongMessage
-    | ServiceMessage
-    | ArenaStartedMessage
 )
 ClientMessage: TypeAlias = QueueRequest | PingMessage
 LayerEvent: TypeAlias = (
-    LobbyChangedEvent
-    | LobbyLiveEvent
-    | LobbyRedirectEvent
-    | LobbyDeclinedEvent
-    | LobbyQueueEvent
-    | LobbyInvitationsEvent
-    | UserGameEvent
-    | UserRematchEvent
-    | ArenaStartedEvent
+    UserLobbyChallengesEvent
+    | UserLobbyLiveEvent
+    | UserLobbyInvitationsEvent
+    | UserLobbyDeclinedEvent
+    | UserLobbyQueueEvent
 )

@@ -1,7 +1,8 @@
 """The lobby listens to games: a game created, started or over changes the live games list.
 
 games sends `game_status_changed` inside the transaction that records the change; the
-pages are told once it commits (lobby.broadcast), so a rolled-back change tells nobody.
+pages are told once it commits (lobby.broadcast, through realtime.events), so a rolled-back
+change tells nobody.
 """
 
 from __future__ import annotations

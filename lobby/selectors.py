@@ -1,24 +1,18 @@
-"""Reads of the lobby: the challenges a player may see, and the socket groups it uses."""
+"""Reads of the lobby: the challenges a player may see, and the games in progress, each
+read once for every socket that shows them (lobby.broadcast) and then fitted to one user."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.db.models import Q
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from games.clock.timebase import to_ms
-from games.selectors import LIVE_GAMES_SHOWN, live_games
-from lobby.messages import ChallengeEntry, LiveGame
+from games.selectors import LIVE_GAMES_SHOWN, live_game, live_game_rows
+from lobby.messages import ChallengeEntry, LiveGame, SharedChallenge, SharedLiveGame
 from lobby.models import Challenge
-
-# Every user socket joins its user's own group (realtime.groups.user_group: their game,
-# the challenges addressed to them, a redirect to a new game); a page that shows the
-# challenge list asks for LOBBY_GROUP too (/ws/lobby/?challenges=1), and one that shows the
-# games in progress for LIVE_GROUP (?live=1), so that the sockets of every other page are
-# not sent lists they never show.
-LOBBY_GROUP = "lobby"
-LIVE_GROUP = "lobby_live"
 
 
 def challenges_visible_to(user: User) -> list[Challenge]:
@@ -48,30 +42,112 @@ def lobby_snapshot(user: User) -> list[ChallengeEntry]:
     return [challenge_public(c, user) for c in challenges_visible_to(user)]
 
 
-def invitations_of(user: User) -> list[ChallengeEntry]:
+def open_challenges() -> list[SharedChallenge]:
+    """Every open, unexpired challenge, read once for every lobby page (challenges_for)."""
+    challenges = (
+        Challenge.objects.select_related("challenger", "opponent")
+        .filter(status=Challenge.Status.OPEN, expires_at__gt=timezone.now())
+        .order_by("created_at")
+    )
+    return [
+        {
+            "id": c.pk,
+            "challenger": c.challenger.get_username(),
+            "opponent": c.opponent.get_username() if c.opponent else None,
+            "created_at": to_ms(c.created_at.timestamp()),
+            "expires_at": to_ms(c.expires_at.timestamp()),
+            "challenger_id": c.challenger_id,
+            "opponent_id": c.opponent_id,
+        }
+        for c in challenges
+    ]
+
+
+def challenges_for(shared: list[SharedChallenge], user_id: int) -> list[ChallengeEntry]:
+    """Of `open_challenges`, what `lobby_snapshot` gives the user: theirs, addressed to them,
+    and open ones."""
+    return [
+        {
+            "id": c["id"],
+            "challenger": c["challenger"],
+            "opponent": c["opponent"],
+            "created_at": c["created_at"],
+            "expires_at": c["expires_at"],
+            "mine": c["challenger_id"] == user_id,
+            "to_me": c["opponent_id"] == user_id,
+        }
+        for c in shared
+        if c["opponent_id"] in (None, user_id) or c["challenger_id"] == user_id
+    ]
+
+
+def invitations_of(user_id: int) -> list[ChallengeEntry]:
     """The open, unexpired challenges addressed to the user: what every page of theirs
     offers to accept or decline."""
     challenges = (
         Challenge.objects.select_related("challenger", "opponent")
-        .filter(status=Challenge.Status.OPEN, expires_at__gt=timezone.now(), opponent=user)
+        .filter(status=Challenge.Status.OPEN, expires_at__gt=timezone.now(), opponent_id=user_id)
         .order_by("created_at")
     )
-    return [challenge_public(c, user) for c in challenges]
+    return [
+        {
+            "id": c.pk,
+            "challenger": c.challenger.get_username(),
+            "opponent": c.opponent.get_username() if c.opponent else None,
+            "created_at": to_ms(c.created_at.timestamp()),
+            "expires_at": to_ms(c.expires_at.timestamp()),
+            "mine": False,
+            "to_me": True,
+        }
+        for c in challenges
+    ]
+
+
+def live_games_shared(limit: int = LIVE_GAMES_SHOWN) -> dict[str, list[SharedLiveGame]]:
+    """The games in progress, read once, each seat named in every language the site speaks
+    (the computer's seat is "Ordenador (difícil)" in Spanish): public facts only."""
+    rows = live_game_rows(limit=limit)
+    shared: dict[str, list[SharedLiveGame]] = {}
+    for language, _name in settings.LANGUAGES:
+        with translation.override(language):
+            shared[language] = [
+                {
+                    "id": game.pk,
+                    "url": reverse("game", kwargs={"game_id": game.pk}),
+                    "players": list(listed.players),
+                    "ratings": list(listed.ratings) if listed.ratings else None,
+                    "playing": listed.playing,
+                    "round": listed.round,
+                    "balances": list(listed.balances),
+                    "same_device": listed.same_device,
+                    "player_ids": [game.player0_id, game.player1_id],
+                }
+                for game in rows
+                for listed in [live_game(game, viewer_id=None)]
+            ]
+    return shared
+
+
+def live_games_for(shared: list[SharedLiveGame], user_id: int) -> list[LiveGame]:
+    """Of `live_games_shared` in one language, what the user's live list shows."""
+    return [
+        {
+            "id": game["id"],
+            "url": game["url"],
+            "players": game["players"],
+            "ratings": game["ratings"],
+            "playing": game["playing"],
+            "round": game["round"],
+            "balances": game["balances"],
+            "same_device": game["same_device"],
+            "mine": user_id in game["player_ids"],
+        }
+        for game in shared
+    ]
 
 
 def live_games_snapshot(user: User, limit: int = LIVE_GAMES_SHOWN) -> list[LiveGame]:
-    """The games in progress as the lobby's socket sends them: public facts only."""
-    return [
-        {
-            "id": game.pk,
-            "url": reverse("game", kwargs={"game_id": game.pk}),
-            "players": list(game.players),
-            "ratings": list(game.ratings) if game.ratings else None,
-            "playing": game.playing,
-            "round": game.round,
-            "balances": list(game.balances),
-            "same_device": game.same_device,
-            "mine": game.mine,
-        }
-        for game in live_games(viewer=user, limit=limit)
-    ]
+    """The games in progress as the lobby's socket sends them, in the active language."""
+    language = translation.get_language() or settings.LANGUAGE_CODE
+    shared = live_games_shared(limit)
+    return live_games_for(shared.get(language) or shared[settings.LANGUAGE_CODE], user.pk)

@@ -20,16 +20,18 @@ from django.utils import timezone
 from fairplay.selectors import account_marked
 from fairplay.services import play_allowed
 from games.errors import ServiceError
+from games.live.yours import players_redirect_on_commit
 from games.models import Game
 from games.selectors import active_game_id, players_in_games
 from games.services import game_create
 from lobby import matchmaking
-from lobby.broadcast import players_redirect_on_commit, queue_changed_on_commit
 from lobby.errors import LobbyError
-from lobby.messages import QueueStatusFields
+from lobby.messages import QueueChange, QueueStatusFields, UserLobbyQueueEvent
 from lobby.models import QueueEntry
 from lobby.signals import queue_joined
 from ratings.selectors import players_snapshot, rating_state
+from realtime.events import send_all_on_commit
+from realtime.groups import user_group
 
 # An entry whose waiting page has not asked for its status for this long is dropped: the
 # page asks every few seconds, so only a page that vanished without closing its socket
@@ -89,6 +91,20 @@ def queue_status_of(*, user: User, now: datetime | None = None) -> QueueStatus:
     )
 
 
+def queue_changed_on_commit(user: User, change: QueueChange) -> None:
+    """Every "Play now" page of the player shows the same queue: one joined ("joined"), or
+    left it ("left"), or the page that had joined was closed ("closed"). The status is read
+    once, here, for all of their pages."""
+
+    def build() -> list[tuple[str, UserLobbyQueueEvent]]:
+        status = queue_status_of(user=user).as_message()
+        return [
+            (user_group(user.pk), {"type": "user.lobby.queue", "change": change, "status": status})
+        ]
+
+    send_all_on_commit(build, "queue change of user %s", user.pk)
+
+
 def queue_join(*, user: User, now: datetime | None = None) -> QueueStatus:
     """Put the player in the queue (joining again keeps their place) and try to pair now.
 
@@ -116,7 +132,7 @@ def queue_join(*, user: User, now: datetime | None = None) -> QueueStatus:
         with transaction.atomic():
             QueueEntry.objects.create(user_id=user.pk, rating=rating, joined_at=now, seen_at=now)
             queue_joined.send(sender=QueueEntry, user_id=user.pk)
-        queue_changed_on_commit(user.pk, "joined")
+        queue_changed_on_commit(user, "joined")
     except IntegrityError:  # already waiting (another tab, or held): keep the original place
         with transaction.atomic():
             resumed = QueueEntry.objects.filter(user_id=user.pk, held=True).update(
@@ -125,7 +141,7 @@ def queue_join(*, user: User, now: datetime | None = None) -> QueueStatus:
             if resumed:  # waiting again, as if joining
                 queue_joined.send(sender=QueueEntry, user_id=user.pk)
         if resumed:
-            queue_changed_on_commit(user.pk, "joined")
+            queue_changed_on_commit(user, "joined")
         else:
             QueueEntry.objects.filter(user_id=user.pk).update(seen_at=now)
     queue_pair(now=now)
@@ -150,7 +166,7 @@ def queue_leave(*, user: User, closed: bool = False) -> bool:
     entries = QueueEntry.objects.filter(user_id=user.pk)
     deleted, _ = (entries.filter(held=False) if closed else entries).delete()
     if deleted:
-        queue_changed_on_commit(user.pk, "closed" if closed else "left")
+        queue_changed_on_commit(user, "closed" if closed else "left")
     return deleted > 0
 
 
@@ -166,7 +182,7 @@ def queue_hold(*, user: User, now: datetime | None = None) -> bool:
         held=True, seen_at=now or timezone.now()
     )
     if held:
-        queue_changed_on_commit(user.pk, "left")  # their other "Play now" pages stop waiting
+        queue_changed_on_commit(user, "left")  # their other "Play now" pages stop waiting
     return held > 0
 
 

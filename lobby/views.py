@@ -2,8 +2,9 @@
 
 Plain POST forms with CSRF that work without JavaScript; every change goes through
 lobby.challenges, and the outcome is reported with Django messages. The live parts (the
-challenge list, the queue) talk over /ws/lobby/ (lobby.consumers); their scripts take
-their words from the JavaScript catalogue of the page's language (static/jsi18n/).
+challenge list, the queue) talk over the user socket (/ws/user/, lobby.user_part); their
+scripts take their words from the JavaScript catalogue of the page's language
+(static/jsi18n/).
 """
 
 from __future__ import annotations

@@ -251,6 +251,14 @@ class SteadyRedisChannelLayer(RedisChannelLayer):
         self._log_over_capacity(result)
         return True
 
+    def group_listened_blocking(self, group: str) -> bool:
+        """Whether `group` has a member that has not expired, from a thread (True where
+        the one-script send does not apply: the layer then cannot say cheaply)."""
+        if not self._scripted():
+            return True
+        since = int(time.time()) - self.group_expiry
+        return bool(self._blocking().zcount(self._group_key(group), since, "+inf"))
+
     def sends_blocking_from(self, address: str | None) -> bool:
         """Whether `group_send_many_blocking` sends, with guards kept in Redis at `address`."""
         return self._scripted() and address is not None and self.hosts[0].get("address") == address

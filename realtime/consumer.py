@@ -1,7 +1,8 @@
 """The JSON socket every page's WebSocket is: sign-in, groups, rate limits, parsing, replies.
 
-The game socket (games.live.consumer) and the lobby socket (lobby.consumers) build on
-`JsonSocketConsumer`; docs/protocol.md lists the messages.
+The game socket (games.live.consumer), the user socket (user_socket.consumer, through
+realtime.parts) and the arena socket (tournaments.consumers) build on `JsonSocketConsumer`;
+docs/protocol.md lists the messages.
 """
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ CLOSE_NOT_FOUND = 4404
 CLOSE_TRY_AGAIN_LATER = 4503
 # What a socket that ended without a close frame is said to have closed with (RFC 6455).
 CLOSE_ABNORMAL = 1006
-# How often a lobby socket checks that the channel layer still has its groups (keep_groups).
+# How often a user socket checks that the channel layer still has its groups (keep_groups).
 GROUPS_CHECK_SECONDS = 10.0
 
 # What a database or channel-layer (Redis) outage raises: answered with `unavailable` (or

@@ -44,6 +44,21 @@ def group_send_all(
     async_to_sync(send_all)()
 
 
+def group_listened(group: str) -> bool:
+    """Whether any socket is in `group`, so that a list nobody watches is not read; True
+    when the layer cannot tell (an embedded worker, whose sockets are in the web process)."""
+    layer = get_channel_layer()
+    if layer is None:
+        return False
+    if relay_url():
+        return True
+    listened = getattr(layer, "group_listened_blocking", None)
+    if listened is not None:
+        return bool(listened(group))
+    groups = getattr(layer, "groups", None)  # the in-memory layer's members, by group
+    return bool(groups.get(group)) if isinstance(groups, dict) else True
+
+
 def guarded_sends() -> bool:
     """Whether sends can check the presence they were composed for (a guard on presence)."""
     layer = get_channel_layer()

@@ -1,8 +1,8 @@
 """Channel-layer group names that more than one app sends to.
 
-A player's user group reaches every page of theirs (the user socket, lobby.consumers):
-games tells it of their game (games.live.yours) and the lobby of their challenges and
-pairings, and neither app may import the other.
+A player's user group reaches every page of theirs (the user socket, user_socket.consumer):
+games tells it of their game (games.live.yours), the lobby of their challenges and queue,
+the arenas of an arena started, and none of them may import another's part.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """What wraps the WebSocket consumers: the origin check, the refused characters, the
-connections per address, and the outage guard.
+connections per address, the outage guard, and the sign-in read in the thread pool.
 
 Both close with a code the pages understand instead of refusing the handshake: a browser
 sees a refused handshake as a bare 1006, which it cannot tell from a network error, so a
@@ -13,14 +13,16 @@ from typing import Any
 from urllib.parse import unquote, urlparse
 
 from asgiref.sync import sync_to_async
+from channels.auth import AuthMiddleware, get_user
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.security.websocket import OriginValidator
+from channels.sessions import CookieMiddleware, SessionMiddleware
 from django.conf import settings
 from django.http import parse_cookie
 
 from realtime.addresses import scope_client_address
 from realtime.characters import holds_refused_character
-from realtime.consumer import CLOSE_FORBIDDEN, CLOSE_TRY_AGAIN_LATER, UNAVAILABLE_ERRORS
+from realtime.consumer import CLOSE_FORBIDDEN, CLOSE_TRY_AGAIN_LATER, UNAVAILABLE_ERRORS, in_pool
 from realtime.counters import window_take
 
 logger = logging.getLogger(__name__)
@@ -139,3 +141,20 @@ class OutageGuard:
                 await send({"type": "websocket.accept"})
             await send({"type": "websocket.close", "code": CLOSE_TRY_AGAIN_LATER})
             return None
+
+
+class PooledAuthMiddleware(AuthMiddleware):
+    """Channels' AuthMiddleware reading the session and the user in the thread pool.
+
+    Channels reads them on its one sync thread per process: a thousand pages coming back
+    to a Daphne after another died queued there, one at a time, until Daphne's handshake
+    timeout dropped the last ones, which came back again (bench/sockets.py).
+    """
+
+    async def resolve_scope(self, scope: dict[str, Any]) -> None:
+        scope["user"]._wrapped = await in_pool(get_user.func)(scope)
+
+
+def pooled_auth_middleware_stack(inner: Any) -> Any:
+    """channels.auth.AuthMiddlewareStack with PooledAuthMiddleware."""
+    return CookieMiddleware(SessionMiddleware(PooledAuthMiddleware(inner)))

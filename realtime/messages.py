@@ -2,8 +2,9 @@
 takes (error, pong, service, ping; the ack's base), as types the consumers build them from.
 
 Each app types its own socket's messages beside its consumer (games.live.messages,
-lobby.messages); tests/games/test_messages.py and tests/lobby/test_messages.py check every
-message a socket sends against them.
+lobby.messages, tournaments.messages; the user socket's union is user_socket.messages);
+tests/games/test_messages.py and tests/user_socket/test_messages.py check every message a
+socket sends against them.
 
 No `from __future__ import annotations` here nor there: TypedDict reads `NotRequired` from
 the annotations as written, and as strings it would count every key as required.

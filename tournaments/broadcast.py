@@ -3,21 +3,18 @@
 
 from __future__ import annotations
 
-import logging
 from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
-from lobby.messages import ArenaStartedEvent
-from realtime.fanout import group_send_all
+from realtime.events import send_all_on_commit, send_now
 from realtime.groups import user_group
-from tournaments.messages import ArenaStandingsEvent
+from tournaments.groups import arena_group
+from tournaments.messages import ArenaStandingsEvent, UserArenaStartedEvent
 from tournaments.models import Arena, ArenaPlayer
-from tournaments.selectors import arena_group, standings_message
-
-logger = logging.getLogger(__name__)
+from tournaments.selectors import standings_message
 
 PUSH_EVERY = timedelta(seconds=1)
 
@@ -47,17 +44,14 @@ def _push_if_due(arena_id: int, now: datetime) -> bool:
         return False
     arena = Arena.objects.get(pk=arena_id)
     event: ArenaStandingsEvent = {"type": "arena.standings", "message": standings_message(arena)}
-    try:
-        group_send_all([(arena_group(arena_id), event)])
-    except Exception:  # the standings are committed; the pages also read them on reload
-        logger.exception("standings push of arena %s failed", arena_id)
+    send_now([(arena_group(arena_id), event)], "standings of arena %s", arena_id)
     return True
 
 
 def arena_started_on_commit(arena: Arena) -> None:
     """Every player who joined before the start is told on whatever page they are."""
-    event: ArenaStartedEvent = {
-        "type": "arena.started",
+    event: UserArenaStartedEvent = {
+        "type": "user.tournaments.started",
         "arena": arena.pk,
         "name": arena.name,
         "url": reverse("arena", kwargs={"arena_id": arena.pk}),
@@ -67,11 +61,8 @@ def arena_started_on_commit(arena: Arena) -> None:
             "user_id", flat=True
         )
     )
-
-    def send() -> None:
-        try:
-            group_send_all([(user_group(user_id), event) for user_id in users])
-        except Exception:
-            logger.exception("arena %s start notice failed", arena.pk)
-
-    transaction.on_commit(send)
+    send_all_on_commit(
+        lambda: [(user_group(user_id), event) for user_id in users],
+        "start notice of arena %s",
+        arena.pk,
+    )

@@ -10,9 +10,10 @@ from channels.db import database_sync_to_async
 
 from realtime.consumer import CLOSE_NOT_FOUND, JsonSocketConsumer
 from tournaments.errors import message_for
+from tournaments.groups import arena_group
 from tournaments.messages import ArenaStandingsEvent, StandingsMessage
 from tournaments.models import Arena
-from tournaments.selectors import arena_group, standings_message
+from tournaments.selectors import standings_message
 
 
 def _standings(arena_id: int) -> StandingsMessage | None:

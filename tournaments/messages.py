@@ -1,4 +1,5 @@
-"""The arena page socket's messages (docs/protocol.md, "Arena socket").
+"""The arena page socket's messages (docs/protocol.md, "Arena socket"), and the arenas'
+part of the user socket (tournaments.user_part): "your arena has started".
 
 (No `from __future__ import annotations`: see realtime.messages.)
 """
@@ -57,3 +58,37 @@ class ArenaStandingsEvent(TypedDict):
 ServerMessage: TypeAlias = StandingsMessage | ErrorMessage | PongMessage | ServiceMessage
 ClientMessage: TypeAlias = PingMessage
 LayerEvent: TypeAlias = ArenaStandingsEvent
+
+
+# ---------------------------------------------------------------- the user socket's part
+
+
+class ArenaStartedMessage(TypedDict):
+    """An arena the player joined has started: its page, where the standings are."""
+
+    type: Literal["arena_started"]
+    arena: int
+    name: str
+    url: str
+
+
+class UserArenaStartedEvent(TypedDict):
+    """To a joined player's pages (sent on as an ArenaStartedMessage)."""
+
+    type: Literal["user.tournaments.started"]
+    arena: int
+    name: str
+    url: str
+
+
+def arena_started_message(event: UserArenaStartedEvent) -> ArenaStartedMessage:
+    return {
+        "type": "arena_started",
+        "arena": event["arena"],
+        "name": event["name"],
+        "url": event["url"],
+    }
+
+
+UserServerMessage: TypeAlias = ArenaStartedMessage
+UserLayerEvent: TypeAlias = UserArenaStartedEvent

@@ -18,11 +18,6 @@ SHOWN = (ArenaPlayer.State.ACTIVE, ArenaPlayer.State.PAUSED)
 GAMES_SHOWN = 10  # the arena page's list of its latest ended games
 
 
-def arena_group(arena_id: int) -> str:
-    """The channel-layer group of an arena's page sockets."""
-    return f"arena_{arena_id}"
-
-
 def arenas_listed(*, now: datetime | None = None) -> dict[str, list[Arena]]:
     """The arena list: running, starting (scheduled) and recently finished."""
     now = now or timezone.now()

@@ -24,10 +24,10 @@ from django.utils import timezone
 from fairplay.selectors import account_marked
 from fairplay.services import conduct_arena_sitting, play_allowed
 from games.errors import ServiceError
+from games.live.yours import players_redirect_on_commit
 from games.models import Game
 from games.selectors import decisions_by_seat, players_in_games
 from games.services import game_create, players_lock
-from lobby.broadcast import players_redirect_on_commit
 from lobby.services import queue_leave
 from ratings.elo import PlayerRating
 from ratings.selectors import rating_state, rating_states, snapshot_of

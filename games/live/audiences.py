@@ -36,10 +36,6 @@ def game_audiences(game: Game) -> tuple[str, ...]:
     return (DEVICE, WATCH) if game.same_device else (SEAT_0, SEAT_1, WATCH)
 
 
-def game_group(game_id: int, audience: str) -> str:
-    return f"game_{game_id}_{audience}"
-
-
 def audience_seats(audience: str) -> tuple[int, ...]:
     """The seats whose presence a connection of this audience counts for."""
     return {SEAT_0: (0,), SEAT_1: (1,), DEVICE: (0, 1)}.get(audience, ())

@@ -7,7 +7,6 @@ not see it (docs/architecture.md, how a move flows).
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Mapping
 from typing import Any, cast
 
@@ -18,8 +17,8 @@ from games.live.audiences import (
     DEVICE,
     WATCH,
     game_audiences,
-    game_group,
 )
+from games.live.groups import game_group
 from games.live.messages import (
     Event,
     GameEvent,
@@ -43,9 +42,8 @@ from games.live.yours import rematch_sends, your_game_sends
 from games.models import Game
 from realtime import fastjson
 from realtime.channel_layer import GuardChanged
+from realtime.events import lost_logged, send_now
 from realtime.fanout import group_send_all, guarded_sends
-
-logger = logging.getLogger(__name__)
 
 
 def engine_view(state: Any, audience: str, now: float) -> dict[str, Any]:
@@ -214,7 +212,7 @@ def broadcast_state(
     or the status, changed): each player's pages are told too (games.live.yours), in the
     same send.
     """
-    try:
+    with lost_logged("broadcast of game %s version %s", game.pk, game.version):
         now = timebase.server_now()
         meta = players_meta(game)
         if state is None:
@@ -239,9 +237,6 @@ def broadcast_state(
             presence_seen(game.pk, listening)
             return
         group_send_all([*state_messages(game, state, events, now, listening, meta, since), *yours])
-    except Exception:
-        # The move is committed; a client that missed this push resyncs on reconnect.
-        logger.exception("broadcast of game %s version %s failed", game.pk, game.version)
 
 
 def state_messages(
@@ -277,15 +272,11 @@ def broadcast_rematch(game: Game, *, declined_by: int | None = None) -> None:
     other pages (games.live.yours), on commit."""
     message: RematchMessage = {"type": "rematch", **rematch_info(game, declined_by=declined_by)}
     event = game_event(message)
-    try:
-        group_send_all(
-            [
-                *[(game_group(game.pk, audience), event) for audience in game_audiences(game)],
-                *rematch_sends(game),
-            ]
-        )
-    except Exception:  # the page learns it with its next state (a reload)
-        logger.exception("rematch broadcast of game %s failed", game.pk)
+    sends = [
+        *[(game_group(game.pk, audience), event) for audience in game_audiences(game)],
+        *rematch_sends(game),
+    ]
+    send_now(sends, "rematch broadcast of game %s", game.pk)
 
 
 def presence_messages(game: Game) -> list[tuple[str, GameEvent]]:
@@ -312,7 +303,8 @@ def broadcast_presence_of(game_ids: set[int]) -> None:
     clock keeper that sweeps must be back to the clocks at once.
     """
     games = Game.objects.filter(pk__in=game_ids).only("pk", "same_device", "bot_seat")
-    try:
-        group_send_all([message for game in games for message in presence_messages(game)])
-    except Exception:  # the pages learn it with their next state
-        logger.exception("presence broadcast of %s games failed", len(game_ids))
+    send_now(
+        lambda: [message for game in games for message in presence_messages(game)],
+        "presence broadcast of %s games",
+        len(game_ids),
+    )

@@ -17,8 +17,9 @@ from games import services
 from games.clock.faults import fault_threshold
 from games.errors import message_for
 from games.live import presence
-from games.live.audiences import audience_seats, game_audience, game_get, game_group
+from games.live.audiences import audience_seats, game_audience, game_get
 from games.live.broadcast import broadcast_presence, state_message
+from games.live.groups import game_group
 from games.live.messages import GameEvent, StateMessage, action_ack, rematch_ack
 from games.replay.log import game_events
 from realtime.consumer import (

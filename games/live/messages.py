@@ -188,8 +188,8 @@ class GameEvent(TypedDict):
 
 # ---------------------------------------------------------------- to a player's user group
 # What games tells every page of a player (realtime.groups.user_group), wherever they are:
-# the user socket (lobby.consumers) sends it on as lobby.messages' YourGameMessage and
-# RematchOfferMessage.
+# games' part of the user socket (games.live.user_part, composed in user_socket) sends it
+# on as the messages below.
 
 
 class YourGame(TypedDict):
@@ -210,17 +210,70 @@ class YourGame(TypedDict):
 class UserGameEvent(TypedDict):
     """To a player's pages: their game was created, started, ended or changed turn."""
 
-    type: Literal["user.game"]
+    type: Literal["user.games.game"]
     game: YourGame | None  # null: no game in progress any more
 
 
 class UserRematchEvent(TypedDict):
     """To a player's pages: where the rematch of their finished game stands for them."""
 
-    type: Literal["user.rematch"]
+    type: Literal["user.games.rematch"]
     game: int  # the finished game
     url: str  # its page, where the rematch is offered and answered
     by: str | None  # the opponent who offers it; null: no offer stands for this player
+
+
+class UserRedirectEvent(TypedDict):
+    """To a player's pages: go to this new game (a challenge accepted, a pairing made by the
+    queue or an arena's wave)."""
+
+    type: Literal["user.games.redirect"]
+    url: str
+    game: int
+
+
+class YourGameMessage(TypedDict):
+    """The player's game in progress (null: none), for the header's "your game": on
+    connecting, on a resync, and whenever it is created, starts, ends or changes turn."""
+
+    type: Literal["your_game"]
+    game: YourGame | None
+
+
+class RematchOfferMessage(TypedDict):
+    """Where the rematch of the player's finished game stands: `by` offers one (null: no
+    offer stands any more). On connecting only when one stands."""
+
+    type: Literal["rematch_offer"]
+    game: int
+    url: str
+    by: str | None
+
+
+class RedirectMessage(TypedDict):
+    """Go to this new game: a challenge accepted or a pairing made (to both players), or
+    one found on a resync."""
+
+    type: Literal["redirect"]
+    url: str
+    game: int
+
+
+def your_game_message(game: YourGame | None) -> YourGameMessage:
+    return {"type": "your_game", "game": game}
+
+
+def rematch_offer_message(event: UserRematchEvent) -> RematchOfferMessage:
+    return {"type": "rematch_offer", "game": event["game"], "url": event["url"], "by": event["by"]}
+
+
+def redirect_message(url: str, game: int) -> RedirectMessage:
+    return {"type": "redirect", "url": url, "game": game}
+
+
+# games' part of the user socket (user_socket composes it with the other apps').
+UserServerMessage: TypeAlias = YourGameMessage | RematchOfferMessage | RedirectMessage
+UserLayerEvent: TypeAlias = UserGameEvent | UserRematchEvent | UserRedirectEvent
 
 
 # Every message the game socket sends, every message it takes, and what the layer brings.

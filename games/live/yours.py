@@ -1,15 +1,14 @@
 """What a player's every page shows of their games ("your game"), told to their user group.
 
-The user socket (lobby.consumers) joins realtime.groups.user_group: games sends there,
-after the commit, one small message per player when their game is created, starts, ends or
-changes turn (never per move that leaves the turn where it was), and where the rematch of a
-finished game stands. Whose turn it is comes from the engine (choices_of); a view's tiles
-never get here.
+The user socket (games' part of it: games.live.user_part) joins realtime.groups.user_group:
+games sends there, after the commit, one small message per player when their game is
+created, starts, ends or changes turn (never per move that leaves the turn where it was),
+where the rematch of a finished game stands, and a new game to go to. Whose turn it is
+comes from the engine (choices_of); a view's tiles never get here.
 """
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Mapping
 from typing import Any
 
@@ -20,13 +19,11 @@ from games import engine
 from games.clock import timebase
 from games.engine.clock import flag_at
 from games.engine.game import bank_at
-from games.live.messages import UserGameEvent, UserRematchEvent, YourGame
+from games.live.messages import UserGameEvent, UserRedirectEvent, UserRematchEvent, YourGame
 from games.models import Game
 from games.selectors import active_game_of
-from realtime.fanout import group_send_all
+from realtime.events import send_all_on_commit, send_now
 from realtime.groups import user_group
-
-logger = logging.getLogger(__name__)
 
 
 def turn_key(state_json: Mapping[str, Any]) -> tuple[Any, ...]:
@@ -81,18 +78,32 @@ def your_game_sends(game: Game, state: Any, now: float) -> list[tuple[str, UserG
     players = (game.player0_id, game.player1_id)
     seats = human_seats(game)
     return [
-        (user_group(players[seat]), {"type": "user.game", "game": summary})
+        (user_group(players[seat]), {"type": "user.games.game", "game": summary})
         for seat, summary in zip(seats, _summaries(game, state, now, seats), strict=True)
     ]
 
 
 def broadcast_your_game(game: Game) -> None:
     """Tell the players' pages of a new game (on commit: games.services.game_create)."""
-    try:
-        sends = your_game_sends(game, engine.from_json(game.state), timebase.server_now())
-        group_send_all(sends)
-    except Exception:  # the game is made; their pages show it on the next load
-        logger.exception("your-game notice of game %s failed", game.pk)
+    send_now(
+        lambda: your_game_sends(game, engine.from_json(game.state), timebase.server_now()),
+        "your-game notice of game %s",
+        game.pk,
+    )
+
+
+def players_redirect_on_commit(game: Game) -> None:
+    """Both players' pages go to the new game, whether a challenge, the queue or an arena's
+    wave made it."""
+    event: UserRedirectEvent = {
+        "type": "user.games.redirect",
+        "url": reverse("game", kwargs={"game_id": game.pk}),
+        "game": game.pk,
+    }
+    users = {game.player0_id, game.player1_id}
+    send_all_on_commit(
+        lambda: [(user_group(user_id), event) for user_id in users], "redirect to game %s", game.pk
+    )
 
 
 def your_game_of(user_id: int) -> tuple[Game, YourGame] | None:
@@ -110,7 +121,7 @@ def rematch_event(game: Game, seat: int) -> UserRematchEvent:
     offered = game.rematch_offered_by
     open_to_them = offered is not None and offered != seat and game.rematch_game_id is None
     return {
-        "type": "user.rematch",
+        "type": "user.games.rematch",
         "game": game.pk,
         "url": reverse("game", kwargs={"game_id": game.pk}),
         "by": game.player_names()[offered] if open_to_them and offered is not None else None,

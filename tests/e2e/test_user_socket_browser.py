@@ -59,7 +59,7 @@ def header_one_row(page: Any) -> None:
 
 
 def user_socket_open(page: Any) -> None:
-    """The page's user socket has told it the player's news (static/js/user.js)."""
+    """The page's user socket has told it the player's news (user_socket/static/js/user.js)."""
     page.wait_for_function("() => document.body.dataset.userSocket === 'ready'")
 
 
@@ -242,10 +242,10 @@ def test_the_lobby_pages_use_the_one_socket_of_the_page(login_page, make_user) -
     sockets: list[str] = []
     page.on("websocket", lambda ws: sockets.append(ws.url.split("/ws/", 1)[1]))
     for path, socket in [
-        ("/lobby/", "lobby/?challenges=1&live=1"),
-        ("/lobby/live/", "lobby/?live=1"),
-        ("/play-now/", "lobby/"),
-        ("/rules/", "lobby/"),
+        ("/lobby/", "user/?challenges=1&live=1"),
+        ("/lobby/live/", "user/?live=1"),
+        ("/play-now/", "user/"),
+        ("/rules/", "user/"),
     ]:
         sockets.clear()
         page.goto(f"{page.live_url}{path}")

@@ -657,7 +657,8 @@ async def test_a_resync_carries_the_events_the_socket_missed_and_no_broadcast_re
     is not sent again (the page would write those events twice)."""
     from channels.layers import get_channel_layer
 
-    from games.live.audiences import SEAT_0, game_group
+    from games.live.audiences import SEAT_0
+    from games.live.groups import game_group
 
     game = await database_sync_to_async(make_game)(alice, bob, deals=seeded_deals(3))
     c0 = await connected(game, alice)

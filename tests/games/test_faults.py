@@ -308,7 +308,7 @@ def test_cancellation_is_broadcast_to_the_game_page(players, django_capture_on_c
     from asgiref.sync import async_to_sync
     from channels.layers import get_channel_layer
 
-    from games.live.audiences import game_group
+    from games.live.groups import game_group
 
     alice, bob = players[:2]
     game = started_game(alice, bob)

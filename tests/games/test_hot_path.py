@@ -16,7 +16,8 @@ from django.test.utils import CaptureQueriesContext
 
 from games import engine, services
 from games.live import broadcast, presence
-from games.live.audiences import SEAT_0, SEAT_1, WATCH, game_group
+from games.live.audiences import SEAT_0, SEAT_1, WATCH
+from games.live.groups import game_group
 from games.models import Game, GameAction
 from tests.games.factories import choose, make_game
 from tests.threads import at_once

@@ -141,15 +141,17 @@ def test_two_close_players_are_paired_and_both_redirected(
     # the captured commits); then every page of both heard of their new game (the header's
     # "your game"), and both were sent to it.
     joined = async_to_sync(layer.receive)(channels[bob.pk])
-    assert joined == {"type": "lobby.queue", "change": "joined"}
+    assert joined["type"] == "user.lobby.queue" and joined["change"] == "joined"
+    # Where he stands, read once for all of his pages when the callback ran: paired.
+    assert joined["status"]["game"] == game.pk and not joined["status"]["in_queue"]
     for user, other in ((alice, bob), (bob, alice)):
         yours = async_to_sync(layer.receive)(channels[user.pk])
-        assert yours["type"] == "user.game"
+        assert yours["type"] == "user.games.game"
         assert yours["game"]["id"] == game.pk and yours["game"]["opponent"] == other.username
         assert yours["game"]["status"] == "waiting" and yours["game"]["your_turn"]
         message = async_to_sync(layer.receive)(channels[user.pk])
         assert message == {
-            "type": "lobby.redirect",
+            "type": "user.games.redirect",
             "url": f"/games/{game.pk}/",
             "game": game.pk,
         }

@@ -11,12 +11,12 @@ from channels.testing import WebsocketCommunicator
 
 from config.asgi import application
 from games.live.routing import websocket_urlpatterns as game_sockets
-from lobby.routing import websocket_urlpatterns as lobby_sockets
 from realtime.consumer import CLOSE_FORBIDDEN, JsonSocketConsumer
 from tournaments.routing import websocket_urlpatterns as arena_sockets
+from user_socket.routing import websocket_urlpatterns as user_sockets
 
 ORIGIN = (b"origin", b"http://127.0.0.1")
-SOCKETS = game_sockets + lobby_sockets + arena_sockets
+SOCKETS = game_sockets + user_sockets + arena_sockets
 ROUTES = [str(pattern.pattern).lstrip("^").rstrip("$") for pattern in SOCKETS]
 
 

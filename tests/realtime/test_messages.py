@@ -1,9 +1,10 @@
 """The message vocabularies themselves (realtime.messages, games.live.messages,
-lobby.messages), the checker that holds the sockets to them (tests.realtime.vocabulary),
+lobby.messages, tournaments.messages; the user socket's is user_socket.messages), the
+checker that holds the sockets to them (tests.realtime.vocabulary),
 and the pages' side: each socket's script speaks only the kinds its vocabulary declares.
 
 The sockets' own messages are checked in tests/games/test_messages.py and
-tests/lobby/test_messages.py. (No `from __future__ import annotations`, for the sample
+tests/user_socket/test_messages.py. (No `from __future__ import annotations`, for the sample
 TypedDicts below: see realtime.messages.)
 """
 
@@ -20,11 +21,12 @@ from lobby import messages as lobby_messages
 from realtime import messages as shared_messages
 from tests.realtime.vocabulary import hints, kind_of, marked_optional, members, problems
 from tournaments import messages as arena_messages
+from user_socket import messages as user_messages
 
 ROOT = Path(__file__).resolve().parents[2]
 MODULES = (shared_messages, game_messages, lobby_messages, arena_messages)
 # Each declares ServerMessage, ClientMessage and LayerEvent.
-SOCKETS = (game_messages, lobby_messages, arena_messages)
+SOCKETS = (game_messages, user_messages, arena_messages)
 
 
 def typed_dicts(module: types.ModuleType) -> list[Any]:
@@ -186,16 +188,16 @@ PAGES = [
     (
         [
             "realtime/static/realtime/socket.js",
-            "static/js/user.js",
+            "user_socket/static/js/user.js",
             "lobby/static/lobby/lobby.js",
             "lobby/static/lobby/play_now.js",
         ],
-        lobby_messages,
+        user_messages,
     ),
 ]
 
 
-@pytest.mark.parametrize(("paths", "module"), PAGES, ids=["game", "lobby"])
+@pytest.mark.parametrize(("paths", "module"), PAGES, ids=["game", "user"])
 def test_the_pages_speak_the_declared_vocabulary(paths, module):
     """What a page sends ({ type: "…" }) is a kind the socket takes; what it handles
     (`.type === "…"`, `case "…":`) a kind the socket sends."""

@@ -22,7 +22,7 @@ from django.utils import timezone
 
 from games import engine
 from games.models import Game, ServiceFault
-from lobby.selectors import LOBBY_GROUP
+from lobby.groups import LOBBY_GROUP
 from realtime.channel_layer import SteadyRedisChannelLayer
 from tests.games.factories import choose, started_in_the_past
 from tests.games.wsclient import session_cookie
@@ -286,7 +286,10 @@ def test_a_lobby_socket_open_through_a_redis_restart_hears_the_lobby_again(alice
             layer = SteadyRedisChannelLayer(
                 hosts=[{"address": url}], prefix=settings.CHANNELS_PREFIX
             )
-            await layer.group_send(LOBBY_GROUP, {"type": "lobby.changed"})
+            await layer.group_send(
+                LOBBY_GROUP,
+                {"type": "user.lobby.challenges", "stamp": time.time_ns(), "challenges": []},
+            )
             changed = await next_of("challenges")
             await socket.close()
             return redirect, changed

@@ -1,4 +1,4 @@
-// The user socket: one connection per page of a signed-in player (/ws/lobby/), opened here
+// The user socket: one connection per page of a signed-in player (/ws/user/), opened here
 // by the site header on every page but a seat's game page. It keeps the header's "your
 // game" current (its clock counted down between the server's numbers), and shows what
 // concerns the player wherever they are: a challenge addressed to them, a rematch offered,

@@ -1,5 +1,5 @@
 """Every page's header: the player's game in progress ("your game") and the words of the
-user socket's script (static/js/user.js), in the page's language.
+user socket's script (user_socket/static/js/user.js), in the page's language.
 
 The game is read lazily: a page whose template never shows it (an admin page, an error)
 reads nothing.

@@ -67,6 +67,12 @@ def heard(channel: str) -> list[dict[str, Any]]:
     return async_to_sync(drain)()
 
 
+def invitations(events: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """The challenges each invitations event carried (failing on any other event)."""
+    assert all(event["type"] == "user.lobby.invitations" for event in events), events
+    return [event["challenges"] for event in events]
+
+
 def start(game: Game) -> None:
     for user in (game.player0, game.player1):
         game_submit_action(game_id=game.pk, user=user, action={"do": "start"}, request_id=None)
@@ -81,22 +87,27 @@ def test_a_challenge_is_told_to_its_opponents_pages_only(
     channels = listening(alice, bob, carol)
     with django_capture_on_commit_callbacks(execute=True):
         made = challenges.challenge_create(challenger=alice, opponent_username="bob")
-    assert heard(channels[bob.pk]) == [{"type": "lobby.invitations"}]
+    # Built once where it was made: the open challenges addressed to Bob, finished.
+    [told] = heard(channels[bob.pk])
+    assert told["type"] == "user.lobby.invitations"
+    assert [(c["id"], c["challenger"], c["to_me"]) for c in told["challenges"]] == [
+        (made.pk, "alice", True)
+    ]
     assert heard(channels[carol.pk]) == []
     with django_capture_on_commit_callbacks(execute=True):
         challenges.challenge_create(challenger=carol)  # open: the lobby list's only
     assert heard(channels[bob.pk]) == []
     with django_capture_on_commit_callbacks(execute=True):
         challenges.challenge_decline(challenge_id=made.pk, user=bob)
-    assert heard(channels[bob.pk]) == [{"type": "lobby.invitations"}]  # its notice goes
-    assert heard(channels[alice.pk]) == [{"type": "lobby.declined", "by": "bob"}]
+    assert invitations(heard(channels[bob.pk])) == [[]]  # its notice goes
+    assert heard(channels[alice.pk]) == [{"type": "user.lobby.declined", "by": "bob"}]
     # One that expires takes its notice with it too.
     with django_capture_on_commit_callbacks(execute=True):
         challenges.challenge_create(challenger=alice, opponent_username="bob")
     heard(channels[bob.pk])
     with django_capture_on_commit_callbacks(execute=True):
         assert challenges.challenges_expire(now=timezone.now() + timedelta(hours=1)) == 2
-    assert heard(channels[bob.pk]) == [{"type": "lobby.invitations"}]
+    assert invitations(heard(channels[bob.pk])) == [[]]
     assert heard(channels[carol.pk]) == []
 
 
@@ -159,14 +170,14 @@ def test_your_game_is_pushed_on_turn_changes_only(alice, bob, django_capture_on_
         game = game_create(player0=alice, player1=bob)
     for user in (alice, bob):
         (event,) = heard(channels[user.pk])
-        assert event["type"] == "user.game" and event["game"]["your_turn"]
+        assert event["type"] == "user.games.game" and event["game"]["your_turn"]
     with django_capture_on_commit_callbacks(execute=True):
         start(game)
     game.refresh_from_db()
     to_act = game.state["to_act"]
     for seat, user in enumerate((alice, bob)):
         events = heard(channels[user.pk])
-        assert events and all(e["type"] == "user.game" for e in events)
+        assert events and all(e["type"] == "user.games.game" for e in events)
         last = events[-1]["game"]
         assert last["status"] == "playing"
         assert last["your_turn"] == (seat == to_act) and last["their_turn"] == (seat != to_act)
@@ -183,7 +194,7 @@ def test_your_game_is_pushed_on_turn_changes_only(alice, bob, django_capture_on_
     with django_capture_on_commit_callbacks(execute=True):
         game_submit_action(game_id=game.pk, user=alice, action={"do": "resign"}, request_id=None)
     for user in (alice, bob):
-        assert heard(channels[user.pk])[-1] == {"type": "user.game", "game": None}
+        assert heard(channels[user.pk])[-1] == {"type": "user.games.game", "game": None}
 
 
 def test_a_rematch_offer_is_told_to_the_opponents_pages(
@@ -197,10 +208,10 @@ def test_a_rematch_offer_is_told_to_the_opponents_pages(
         game_rematch(game_id=game.pk, user=alice, answer="offer")
     url = f"/games/{game.pk}/"
     assert heard(channels[bob.pk]) == [
-        {"type": "user.rematch", "game": game.pk, "url": url, "by": "alice"}
+        {"type": "user.games.rematch", "game": game.pk, "url": url, "by": "alice"}
     ]
     assert heard(channels[alice.pk]) == [
-        {"type": "user.rematch", "game": game.pk, "url": url, "by": None}
+        {"type": "user.games.rematch", "game": game.pk, "url": url, "by": None}
     ]
 
 

@@ -1,10 +1,11 @@
-"""The lobby socket speaks lobby.messages: every message of a lobby session, checked.
+"""The user socket speaks user_socket.messages (its parts' vocabularies: games', lobby's and
+the arenas'): every message of a session, checked.
 
 Players challenge each other (declined, then accepted), watch the games in progress,
 queue on "Play now" from two tabs (joined, left, a tab closed, paired), ping, and live
 through a database outage; every frame each lobby socket sent and took, and every
-channel-layer event it handled, must be one kind of lobby.messages (with
-realtime.messages'), and every kind it declares must be seen.
+channel-layer event it handled, must be one kind of the composed union, and every kind it
+declares must be seen.
 """
 
 from __future__ import annotations
@@ -15,9 +16,8 @@ from django.utils import timezone
 
 from games import errors as game_errors
 from games import services as game_services
-from lobby import challenges, messages
+from lobby import challenges
 from lobby import errors as lobby_errors
-from lobby.consumers import LobbyConsumer
 from realtime import database_watch
 from realtime import errors as realtime_errors
 from tests.games.test_consumers import database_down
@@ -25,6 +25,8 @@ from tests.games.wsclient import WsClient
 from tests.realtime.vocabulary import Wire, assert_vocabulary
 from tournaments.models import Arena
 from tournaments.services import arena_join, arena_start
+from user_socket import messages
+from user_socket.consumer import UserConsumer
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -45,7 +47,7 @@ async def test_every_message_of_a_lobby_session_is_of_a_declared_kind(
 ):
     monkeypatch.setattr(database_watch, "PROBE_SECONDS", 0.05)
     dave = await database_sync_to_async(user_factory)("dave")
-    lobby_a = await opened("/ws/lobby/?challenges=1&live=1", alice)
+    lobby_a = await opened("/ws/user/?challenges=1&live=1", alice)
     lobby_b = await opened("/ws/lobby/?challenges=1", bob)
     await lobby_a.send({"type": "ping"})
     await lobby_a.until(lambda m: m["type"] == "pong")
@@ -130,4 +132,4 @@ async def test_every_message_of_a_lobby_session_is_of_a_declared_kind(
         await lobby.close()
 
     codes = {*lobby_errors.MESSAGES, *game_errors.MESSAGES, *realtime_errors.MESSAGES}
-    assert_vocabulary(wire, LobbyConsumer, messages, error_code=codes.__contains__)
+    assert_vocabulary(wire, UserConsumer, messages, error_code=codes.__contains__)

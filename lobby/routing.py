@@ -1,7 +1,0 @@
-from django.urls import path
-
-from lobby.consumers import LobbyConsumer
-
-websocket_urlpatterns: list = [
-    path("ws/lobby/", LobbyConsumer.as_asgi()),
-]
