@@ -222,6 +222,8 @@ CELERY_BEAT_SCHEDULE = {
 ARENAS_PER_PLAYER_PER_DAY = env.int("ARENAS_PER_PLAYER_PER_DAY", default=2)
 # An arena pairs nobody in its last this many seconds: a game paired then could not end in time.
 ARENA_LAST_PAIRING_SECONDS = env.float("ARENA_LAST_PAIRING_SECONDS", default=60.0)
+# An arena game's page goes on to the player's next pairing after this visible countdown.
+ARENA_NEXT_GAME_SECONDS = env.float("ARENA_NEXT_GAME_SECONDS", default=3.0)
 
 # --- WebSocket abuse limits: messages per window, per connection, per user (all of a
 # user's sockets, in any process) and per game (its players' messages). Normal play stays

@@ -13,8 +13,11 @@ from django.dispatch import receiver
 from games.models import Game
 from games.signals import game_status_changed
 from lobby.broadcast import live_games_changed_on_commit
+from lobby.services import queue_resume_after
 
 
 @receiver(game_status_changed, dispatch_uid="lobby.live_games_changed")
 def live_games_changed(sender: Any, *, game: Game, **kwargs: Any) -> None:
     live_games_changed_on_commit()
+    # A place kept in the queue through a game against the computer is taken up again.
+    queue_resume_after(game=game)
