@@ -217,3 +217,38 @@ def test_the_podium_waits_for_the_last_game(login_page, make_user, relayed, view
     expect(page.locator(".arena__podium li").first).to_contain_text("ana")
     assert ArenaGame.objects.get(game=game).ended_at is not None
     assert page.errors == []
+
+
+@pytest.mark.parametrize(("viewport", "lang"), CASES, ids=IDS)
+def test_arena_times_are_shown_and_typed_in_the_players_zone(
+    login_page, make_user, viewport, lang
+) -> None:
+    ana = make_user("ana")
+    utc = timezone.now().replace(second=0, microsecond=0) + timedelta(hours=2)
+    Arena.objects.create(name="Later", starts_at=utc, minutes=30)
+    page = login_page(ana, viewport, touch=viewport is PHONE, timezone_id="America/Bogota")
+    page.context.add_cookies(
+        [{"name": "django_language", "value": lang, "domain": "127.0.0.1", "path": "/"}]
+    )
+    page.goto(f"{page.live_url}/arenas/")
+    start = page.locator(".arena-list time").first
+    expect(start).to_have_attribute("data-localized", "true")
+    assert start.get_attribute("title") == utc.strftime("%Y-%m-%d %H:%M UTC")
+    bogota = utc - timedelta(hours=5)  # UTC-5 all year
+    shown = start.inner_text()  # 19:35 in Spanish, 07:35 PM in English
+    assert bogota.strftime("%H:%M") in shown or bogota.strftime("%I:%M %p") in shown, shown
+    expect(page.locator("#id_starts_at_helptext")).to_contain_text("America/Bogota")
+    field = page.locator("#id_starts_at")
+    assert field.evaluate("(input) => input.checkValidity()")  # whole minutes, in range
+    assert field.bounding_box()["height"] >= 40
+    assert page.locator("#id_minutes").bounding_box()["height"] >= 40
+    check_page(page, f"arenas-form-{viewport['width']}", lang)
+    page.locator(".arena-form__presets button").nth(1).click()  # in 15 minutes
+    page.fill("#id_name", "Soon")
+    page.locator(".arena-form button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/arenas/\d+/$"))
+    arena = Arena.objects.get(name="Soon")
+    ahead = arena.starts_at - timezone.now()
+    assert timedelta(minutes=13) < ahead <= timedelta(minutes=16), ahead
+    check_page(page, f"arena-{viewport['width']}", lang)
+    assert page.errors == []

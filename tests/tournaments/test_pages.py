@@ -170,3 +170,16 @@ def test_an_arena_games_card_reads_its_arena_and_the_podium_waits(
     assert result["score"] == result["points"] and result["next_seconds"] > 0
     body = client_logged_in(carol).get(page).content.decode()
     assert "Finishing the last games" not in body and "arena__podium" in body
+
+
+def test_the_start_is_typed_in_the_players_zone_to_the_minute(client_logged_in, alice):
+    client = client_logged_in(alice)
+    page = client.get(reverse("arenas")).content.decode()
+    assert 'type="datetime-local"' in page and 'step="60"' in page
+    served = page.split('name="starts_at" value="')[1].split('"')[0]
+    assert len(served) == len("2026-01-01T12:00")  # no seconds for the steps to count from
+    utc = (timezone.now() + timedelta(minutes=30)).replace(second=0, microsecond=0)
+    madrid = utc + timedelta(hours=1)  # what a player in UTC+1 types; the browser says -60
+    form = {"name": "Local", "starts_at": madrid.strftime("%Y-%m-%dT%H:%M"), "offset": -60}
+    client.post(reverse("arenas"), {**form, "minutes": 30, "bank_seconds": 120})
+    assert Arena.objects.get(name="Local").starts_at == utc

@@ -29,6 +29,7 @@
       "%(games)s partida en juego",
       "%(games)s partidas en juego"
     ],
+    "%(n)s min": "%(n)s min",
     "%(n)s point": [
       "%(n)s punto",
       "%(n)s puntos"
@@ -144,6 +145,7 @@
     "If accepted it costs you %(cost)s": "Si la aceptan te cuesta %(cost)s",
     "If accepted it costs you %(cost)s (jockey discount: %(d)s off)": "Si la aceptan te cuesta %(cost)s (descuento de jockey: %(d)s menos)",
     "If accepted it costs you all %(cost)s of your balance, and you lose the game.": "Si la aceptan te cuesta todo tu saldo (%(cost)s) y pierdes la partida.",
+    "In your time zone (%(zone)s).": "En tu zona horaria (%(zone)s).",
     "Jockey (went out last round): %(p)s": "Jockey (domin\u00f3 la \u00faltima ronda): %(p)s",
     "Joining the queue\u2026": "Entrando en la cola\u2026",
     "Lead": "Salida",
@@ -204,6 +206,7 @@
     "Sound: on": "Sonido: s\u00ed",
     "Standing bid: %(n)s by %(p)s": "Puja vigente: %(n)s de %(p)s",
     "Start": "Iniciar",
+    "Start in:": "Empezar en:",
     "Start of the game": "Inicio de la partida",
     "Starting the game\u2026": "Empezando la partida\u2026",
     "Stay here": "Quedarme aqu\u00ed",
