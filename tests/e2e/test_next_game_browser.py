@@ -252,3 +252,24 @@ def test_arena_times_are_shown_and_typed_in_the_players_zone(
     assert timedelta(minutes=13) < ahead <= timedelta(minutes=16), ahead
     check_page(page, f"arena-{viewport['width']}", lang)
     assert page.errors == []
+
+
+@pytest.mark.parametrize("width", [390, 1200, 1280, 1366, 1440, 1920])
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_header_keeps_arenas_and_the_opponents_name(login_page, make_user, width, lang):
+    """Arenas is among a desktop's links at every width, on one row, with "your game" in it;
+    on a phone the pill shows the opponent's whole name."""
+    from games.services import game_create
+
+    marisol, bartholomew = make_user("marisol_garcia"), make_user("bartholomew_m")
+    game_create(player0=marisol, player1=bartholomew)
+    page = open_page(login_page, marisol, {"width": width, "height": 800}, lang)
+    page.goto(f"{page.live_url}/rules/")
+    header = page.evaluate("() => document.querySelector('.site-header').offsetHeight")
+    assert header <= 62, header
+    opponent = page.locator(".site-header [data-your-game] [data-slot=opponent]")
+    expect(opponent).to_contain_text("bartholomew_m")
+    assert opponent.evaluate("(slot) => slot.scrollWidth <= slot.clientWidth")  # not cut
+    if width >= 1200:
+        expect(page.locator("#site-nav .site-nav__arenas a")).to_be_visible()
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width
