@@ -357,6 +357,7 @@ REPLAY_BOXES = """() => {
                 const r = e.getBoundingClientRect(); return {top: r.top, bottom: r.bottom}; }),
             table: box('.replay__table'), board: box('#replay-board'),
             controls: box('.replay__controls'), position: box('#replay-position'),
+            bar: box('.replay__bar'),
             innerHeight, scrollY, scrollHeight: document.scrollingElement.scrollHeight};
 }"""
 
@@ -377,14 +378,11 @@ def test_the_replay_shows_the_table_both_hands_and_its_controls_together(
     viewport = page.viewport_size
     page.goto(f"{page.live_url}/games/{game.pk}/replay/?step=12")
     page.locator("#replay-board[data-tiles]").wait_for()
-    # Scrolled to the table: the sticky controls, both hands and the table in one screen.
-    page.evaluate(
-        """() => { const bar = document.querySelector('.replay__bar');
-            const stuck = parseFloat(getComputedStyle(bar).top) + bar.offsetHeight;
-            const seat = document.querySelector('.replay__seat').getBoundingClientRect();
-            window.scrollBy(0, seat.top - stuck - 4); }"""
-    )
+    # As the page opens: the table first, both hands around it and the controls under them,
+    # all in one screen.
     boxes = page.evaluate(REPLAY_BOXES)
+    assert boxes["table"]["top"] < boxes["controls"]["top"], boxes
+    assert max(seat["bottom"] for seat in boxes["seats"]) <= boxes["bar"]["top"] + 1, boxes
     height = viewport["height"]
     for name in ("table", "controls", "position"):
         assert in_view(boxes[name], height), (name, boxes)
