@@ -236,6 +236,8 @@ ARENA_LAST_PAIRING_SECONDS = env.float("ARENA_LAST_PAIRING_SECONDS", default=60.
 ARENA_MIN_DECISIONS = env.int("ARENA_MIN_DECISIONS", default=3)
 # Two players meet at most this many games in a row in an arena, even alone in it.
 ARENA_SAME_OPPONENT_MAX_RUN = env.int("ARENA_SAME_OPPONENT_MAX_RUN", default=3)
+# An arena game's page goes on to the player's next pairing after this visible countdown.
+ARENA_NEXT_GAME_SECONDS = env.float("ARENA_NEXT_GAME_SECONDS", default=3.0)
 
 # --- Fair play (docs/fair-play.md). A player who leaves a game (never presses Start while
 # the opponent did, lets a lost game run out on the clock while away, or sits out an arena

@@ -28,6 +28,7 @@ GAME_MODULES = [
     f"games/game/{name}.js"
     for name in (
         "main",
+        "next",
         "auction",
         "balances",
         "board",

@@ -16,11 +16,14 @@ from games.models import Game
 from games.signals import game_status_changed
 from lobby.broadcast import live_games_changed_on_commit
 from lobby.models import QueueEntry
+from lobby.services import queue_resume_after
 
 
 @receiver(game_status_changed, dispatch_uid="lobby.live_games_changed")
 def live_games_changed(sender: Any, *, game: Game, **kwargs: Any) -> None:
     live_games_changed_on_commit()
+    # A place kept in the queue through a game against the computer is taken up again.
+    queue_resume_after(game=game)
 
 
 @receiver(account_restricted, dispatch_uid="lobby.leave_queue_when_restricted")

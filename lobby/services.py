@@ -186,6 +186,26 @@ def queue_hold(*, user: User, now: datetime | None = None) -> bool:
     return held > 0
 
 
+def queue_resume_after(*, game: Game, now: datetime | None = None) -> bool:
+    """A game against the computer is over: its player's held place waits again, with the
+    wait it had, and is paired by the next pass; False when no place was kept.
+
+    Called in the transaction that ends the game; the pass runs once it commits.
+    """
+    if game.bot_seat is None or game.status in Game.ACTIVE_STATUSES:
+        return False
+    player_id = game.player1_id if game.bot_seat == 0 else game.player0_id
+    resumed = QueueEntry.objects.filter(user_id=player_id, held=True).update(
+        held=False, seen_at=now or timezone.now()
+    )
+    if not resumed:
+        return False
+    queue_joined.send(sender=QueueEntry, user_id=player_id)
+    queue_changed_on_commit(game.player1 if game.bot_seat == 0 else game.player0, "joined")
+    transaction.on_commit(lambda: queue_pair())
+    return True
+
+
 def queue_drop_stale(*, now: datetime | None = None) -> int:
     """Remove entries whose page stopped asking for its status (see QUEUE_STALE_AFTER), and
     held places QUEUE_HELD_AFTER_GAME after their player's game (kept alive until then)."""

@@ -9,7 +9,7 @@ from datetime import datetime
 from ratings.elo import INITIAL_RATING
 
 WIDTH = 600
-HEIGHT = 180
+HEIGHT = 240
 PAD_X = 14  # the scale's labels are text beside the drawing (_rating_chart.html)
 PAD_Y = 14
 MIN_SPAN = 100  # a flat history still gets a readable vertical scale

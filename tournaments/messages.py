@@ -60,6 +60,25 @@ ClientMessage: TypeAlias = PingMessage
 LayerEvent: TypeAlias = ArenaStandingsEvent
 
 
+class ArenaGameResult(TypedDict):
+    """What an arena game's page shows its player once the game is over (the card)."""
+
+    arena: int
+    name: str
+    url: str
+    status: str  # the arena's: running, finished…
+    points: int  # what this game scored the player
+    score: int
+    streak: int
+    fire: bool
+    rank: int | None
+    players: int
+    state: str  # the player's: active, paused, withdrawn or removed
+    pause_url: str
+    join_url: str
+    next_seconds: float  # the page goes on to the next pairing after this countdown
+
+
 # ---------------------------------------------------------------- the user socket's part
 
 

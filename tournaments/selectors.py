@@ -5,13 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, Q, QuerySet
+from django.urls import reverse
 from django.utils import timezone
 
 from games.models import Game
 from tournaments import arena as scoring
-from tournaments.messages import ArenaGameRow, StandingRow, StandingsMessage
+from tournaments.messages import ArenaGameResult, ArenaGameRow, StandingRow, StandingsMessage
 from tournaments.models import Arena, ArenaGame, ArenaPlayer
 
 SHOWN = (ArenaPlayer.State.ACTIVE, ArenaPlayer.State.PAUSED)
@@ -169,3 +171,36 @@ def arenas_to_join(
             ).values_list("arena_id", flat=True)
         )
     return [JoinableArena(a, a.entrants, a.pk in mine) for a in arenas]
+
+
+def arena_game_result(*, game_id: int, user: User) -> ArenaGameResult | None:
+    """The arena of a game the reader played in, as its game-over card shows it: what the
+    game scored them, their score, streak and rank; None for any other game."""
+    played = (
+        ArenaGame.objects.filter(game_id=game_id)
+        .filter(Q(player0=user) | Q(player1=user))
+        .select_related("arena")
+        .first()
+    )
+    if played is None:
+        return None
+    arena = played.arena
+    entry = ArenaPlayer.objects.filter(arena=arena, user=user).first()
+    rows = standings(arena)
+    mine = next((row for row in rows if row["user"] == user.get_username()), None)
+    return {
+        "arena": arena.pk,
+        "name": arena.name,
+        "url": reverse("arena", kwargs={"arena_id": arena.pk}),
+        "status": arena.status,
+        "points": played.points0 if played.player0_id == user.pk else played.points1,
+        "score": entry.score if entry else 0,
+        "streak": entry.streak if entry else 0,
+        "fire": bool(mine and mine["fire"]),
+        "rank": mine["rank"] if mine else None,
+        "players": len(rows),
+        "state": entry.state if entry else ArenaPlayer.State.WITHDRAWN,
+        "pause_url": reverse("arena-pause", kwargs={"arena_id": arena.pk}),
+        "join_url": reverse("arena-join", kwargs={"arena_id": arena.pk}),
+        "next_seconds": settings.ARENA_NEXT_GAME_SECONDS,
+    }

@@ -9,7 +9,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
@@ -20,7 +20,7 @@ from tournaments import services
 from tournaments.errors import ArenaError
 from tournaments.forms import ArenaForm
 from tournaments.models import Arena
-from tournaments.selectors import arenas_listed, entry_of, standings_message
+from tournaments.selectors import arena_game_result, arenas_listed, entry_of, standings_message
 
 # A player's arena starts within this long from now.
 OWN_ARENA_WITHIN = timedelta(days=1)
@@ -88,3 +88,10 @@ def arena_pause(request: AuthenticatedHttpRequest, arena_id: int) -> HttpRespons
 @require_POST
 def arena_withdraw(request: AuthenticatedHttpRequest, arena_id: int) -> HttpResponse:
     return _answer(request, arena_id, "withdraw")
+
+
+@login_required
+def arena_game(request: AuthenticatedHttpRequest, game_id: int) -> JsonResponse:
+    """{"arena": {...} or null}: the arena of a game the reader played, for its game-over
+    card (games imports nothing from tournaments); read once, when the game is over."""
+    return JsonResponse({"arena": arena_game_result(game_id=game_id, user=request.user)})

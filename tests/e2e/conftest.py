@@ -128,19 +128,30 @@ def csp_violations(page: Any) -> list[str]:
 def login_page(
     browser: Any, live: LivePlatform, transactional_db: None
 ) -> Iterator[Callable[..., Any]]:
-    """login_page(user, viewport=PHONE, touch=False) -> a page whose session is `user`'s
-    (`touch`: a phone's touch screen, with no hover and a coarse pointer).
+    """login_page(user, viewport=PHONE, touch=False, timezone_id=None) -> a page whose
+    session is `user`'s (`touch`: a phone's touch screen, with no hover and a coarse pointer;
+    `timezone_id`: the browser's time zone, the machine's when None).
 
     At the end of the test, no page may have reported a Content-Security-Policy violation.
     """
     contexts = []
     pages = []
 
-    def make(user: Any, viewport: dict[str, int] | None = None, *, touch: bool = False) -> Any:
+    def make(
+        user: Any,
+        viewport: dict[str, int] | None = None,
+        *,
+        touch: bool = False,
+        timezone_id: str | None = None,
+    ) -> Any:
         client = Client()
         client.force_login(user)
         context = browser.new_context(
-            viewport=viewport or DESKTOP, locale="en-US", has_touch=touch, is_mobile=touch
+            viewport=viewport or DESKTOP,
+            locale="en-US",
+            has_touch=touch,
+            is_mobile=touch,
+            timezone_id=timezone_id,
         )
         context.add_cookies(
             [

@@ -300,7 +300,7 @@ def test_two_players_play_a_round_and_an_auction_through_the_page(
     # After choosing an end, the keyboard stays in the hand (not on the page's body).
     assert page_b.evaluate("!!document.activeElement.closest('#hand')")
     # The scoring play (count 10) moves 10 points back: labelled transfer, counters at 150.
-    expect(page_a.locator(".transfer-label", has_text="scored 10").first).to_be_visible()
+    expect(page_a.locator(".transfer-label", has_text="+10").first).to_be_visible()
     expect(page_b.locator("#seat-bottom .balance__number")).to_have_text("150")
     expect(page_a.locator("#seat-bottom .balance__number")).to_have_text("150")
     expect(page_a.locator("#feed")).to_contain_text("bob played [5|0] on the right: 10 points")
@@ -429,8 +429,9 @@ def test_two_players_play_a_round_and_an_auction_through_the_page(
     before = version(page_a)
     page_a.click("#auction [data-action=accept]")
     wait_version_above(page_a, before)
-    expect(page_a.locator(".transfer-label", has_text="auction: 5").first).to_be_visible()
-    # Score labels are not clipped, nor over the toolbar, the balance or the clock.
+    expect(page_a.locator(".transfer-label", has_text="+5").first).to_be_visible()
+    # Score labels are not clipped, nor over the toolbar, the seat's words, the balance or
+    # the clock.
     placed = page_a.evaluate(
         """() => [...document.querySelectorAll('.transfer-label')].map((l) => {
             const r = l.getBoundingClientRect();
@@ -441,7 +442,8 @@ def test_two_players_play_a_round_and_an_auction_through_the_page(
                 return r.left < b.right && b.left < r.right && r.top < b.bottom && b.top < r.bottom;
             });
             return r.top >= g.top && r.bottom <= g.bottom && r.left >= g.left && r.right <= g.right
-                && !hits('.toolbar') && !hits(`#${seat.id} .balance__number, #${seat.id} .clock`);
+                && !hits('.toolbar') && !hits(`#${seat.id} .balance__number, #${seat.id} .clock`)
+                && !hits(`#${seat.id} .seat__name, #${seat.id} .seat__meta`);
         })"""
     )
     assert placed and all(placed), placed

@@ -357,6 +357,7 @@ REPLAY_BOXES = """() => {
                 const r = e.getBoundingClientRect(); return {top: r.top, bottom: r.bottom}; }),
             table: box('.replay__table'), board: box('#replay-board'),
             controls: box('.replay__controls'), position: box('#replay-position'),
+            bar: box('.replay__bar'),
             innerHeight, scrollY, scrollHeight: document.scrollingElement.scrollHeight};
 }"""
 
@@ -377,14 +378,11 @@ def test_the_replay_shows_the_table_both_hands_and_its_controls_together(
     viewport = page.viewport_size
     page.goto(f"{page.live_url}/games/{game.pk}/replay/?step=12")
     page.locator("#replay-board[data-tiles]").wait_for()
-    # Scrolled to the table: the sticky controls, both hands and the table in one screen.
-    page.evaluate(
-        """() => { const bar = document.querySelector('.replay__bar');
-            const stuck = parseFloat(getComputedStyle(bar).top) + bar.offsetHeight;
-            const seat = document.querySelector('.replay__seat').getBoundingClientRect();
-            window.scrollBy(0, seat.top - stuck - 4); }"""
-    )
+    # As the page opens: the table first, both hands around it and the controls under them,
+    # all in one screen.
     boxes = page.evaluate(REPLAY_BOXES)
+    assert boxes["table"]["top"] < boxes["controls"]["top"], boxes
+    assert max(seat["bottom"] for seat in boxes["seats"]) <= boxes["bar"]["top"] + 1, boxes
     height = viewport["height"]
     for name in ("table", "controls", "position"):
         assert in_view(boxes[name], height), (name, boxes)
@@ -431,7 +429,7 @@ def test_the_leaderboard_and_the_rating_chart_read_well(login_page, make_user, l
     page = sized(login_page, marta, size, lang)
     page.goto(f"{page.live_url}/leaderboard/")
     expect(page.locator(".leaderboard tbody tr")).to_have_count(2)
-    selector = ".leaderboard th, .leaderboard td:not(:nth-child(2))"
+    selector = ".leaderboard th, .leaderboard td"  # names too: never broken mid-name
     assert page.evaluate(BROKEN_WORDS, selector) == []
     check_page(page, "leaderboard-words", lang)
     # The profile's rating chart: a readable scale and the dates of its first and last game.
@@ -439,9 +437,17 @@ def test_the_leaderboard_and_the_rating_chart_read_well(login_page, make_user, l
     sizes = page.locator(".rating-chart__scale span, .rating-chart__dates time").evaluate_all(
         "(all) => all.map((e) => parseFloat(getComputedStyle(e).fontSize))"
     )
-    assert len(sizes) == 4 and min(sizes) >= 12, sizes
+    assert len(sizes) == 5 and min(sizes) >= 12, sizes  # the top, "Rating", the bottom
     for when in page.locator(".rating-chart__dates time").all():
         expect(when).to_be_visible()
+    # The value under the pointer or the finger: the last game's at first, then the first's.
+    readout = page.locator(".rating-chart__readout")
+    titles = page.locator(".rating-chart__point title").all_text_contents()
+    expect(readout).to_have_text(titles[-1])
+    chart = page.locator(".rating-chart svg").bounding_box()
+    assert chart is not None and chart["height"] >= 100, chart
+    page.mouse.move(chart["x"] + 2, chart["y"] + chart["height"] / 2)
+    expect(readout).to_have_text(titles[0])
     check_page(page, "profile-chart", lang)
 
 

@@ -116,7 +116,9 @@ def page_weight(client: Client, page_url: str) -> dict[str, tuple[int, int]]:
     for url, body in modules.items():
         for spec in IMPORT.findall(body.decode()):
             assert urljoin(url, spec) in preloaded, (url, spec)
-    assert len(preloaded) == len(GAME_MODULES)
+    # The game's modules, and the user socket's (base.html), which the page hears too.
+    assert len(preloaded) == len(GAME_MODULES) + 1
+    assert any("/js/user." in url for url in preloaded)
     for url, (sent, decoded) in sorted(sizes.items(), key=lambda item: -item[1][0])[:6]:
         print(f"  {sent:>7} ({decoded:>6}) {url}")
     return sizes

@@ -11,7 +11,7 @@ const { hintFor } = await import("../../games/static/games/practice.js");
 const mine = { status: "playing", seat: 1, to_act: 1, awaiting_reveal: false };
 
 describe("practice hint", () => {
-  it("names the scoring placements first, then the tiles that score nothing", () => {
+  it("names the best placement once, with its end, to be lit on the table", () => {
     const legal = [];
     const play_preview = {};
     for (const [tile, count] of [["6-0", 12], ["6-1", 13], ["6-3", 15], ["6-5", 17]]) {
@@ -20,21 +20,31 @@ describe("practice hint", () => {
         play_preview[`${tile}:${end}`] = { count, points: count % 5 ? 0 : count };
       }
     }
+    // A tile that scores at one end only is never also said to score nothing.
+    legal.push({ do: "play", tile: "2-2", end: "left" }, { do: "play", tile: "2-2", end: "right" });
+    play_preview["2-2:left"] = { count: 20, points: 20 };
+    play_preview["2-2:right"] = { count: 11, points: 0 };
     legal.push({ do: "resign" });
     const hint = hintFor({ ...mine, phase: "play", legal, play_preview });
-    assert.equal(hint.kind, "play");
-    assert.equal(hint.text, "[6|3] on the left or on the right scores 15. No score: [6|0], [6|1], [6|5].");
+    assert.deepEqual(hint, {
+      kind: "play",
+      text: "Best: [2|2] on the left scores 20 (lit on the table).",
+      tile: "2-2",
+      end: "left",
+    });
   });
 
   it("says when nothing scores, and a lead has no end", () => {
     const legal = [{ do: "lead", tile: "2-0" }, { do: "lead", tile: "5-5" }];
     const play_preview = { "2-0:lead": { count: 2, points: 0 }, "5-5:lead": { count: 10, points: 10 } };
-    assert.equal(hintFor({ ...mine, phase: "lead", legal, play_preview }).text, "[5|5] scores 10. No score: [2|0].");
+    const lead = hintFor({ ...mine, phase: "lead", legal, play_preview });
+    assert.equal(lead.text, "Best: [5|5] scores 10 (lit in your hand).");
+    assert.equal(lead.tile, "5-5");
+    assert.equal(lead.end, null);
     const none = { "2-0:lead": { count: 2, points: 0 } };
-    assert.equal(
-      hintFor({ ...mine, phase: "lead", legal: legal.slice(0, 1), play_preview: none }).text,
-      "No tile scores now. You may play: [2|0].",
-    );
+    const nothing = hintFor({ ...mine, phase: "lead", legal: legal.slice(0, 1), play_preview: none });
+    assert.equal(nothing.text, "No tile scores now: any tile that fits will do.");
+    assert.equal(nothing.tile, null);
   });
 
   it("gives the auction's costs as the server computed them", () => {

@@ -159,7 +159,11 @@ def test_the_chart_names_its_dates_and_its_scale_as_text(players, play_game):
     # The scale and the dates are text beside the drawing (readable on a phone), not in it.
     svg = re.search(r"<svg.*?</svg>", html, re.S)
     assert svg is not None and "<text" not in svg.group(0)
-    assert re.search(r'class="rating-chart__scale"><span>\d+</span><span>\d+</span>', html)
+    scale = (
+        r'class="rating-chart__scale"><span>\d+</span>'
+        r'<span class="rating-chart__axis">Rating</span><span>\d+</span>'
+    )
+    assert re.search(scale, html)
     figure = re.search(r'<figure class="rating-chart">.*?</figure>', html, re.S)
     assert figure is not None
     dates = re.findall(r'<time datetime="(\d{4}-\d\d-\d\d)T', figure.group(0))

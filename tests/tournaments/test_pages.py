@@ -143,3 +143,44 @@ def test_the_home_page_offers_the_arenas_and_the_profile_lists_those_played(
     )
     profile = client.get(reverse("profile", kwargs={"username": "alice"})).content.decode()
     assert "Arenas played" in profile and "rank 1 of 2" in profile
+
+
+def test_an_arena_games_card_reads_its_arena_and_the_podium_waits(
+    client_logged_in, alice, bob, carol
+):
+    from games.services import game_submit_action
+
+    arena = Arena.objects.create(name="Now", starts_at=timezone.now() - timedelta(seconds=1))
+    for user in (alice, bob):
+        services.arena_join(user=user, arena_id=arena.pk)
+    services.arena_start(arena_id=arena.pk)
+    [game] = services.arena_wave(arena_id=arena.pk)
+    url = reverse("game-arena", kwargs={"game_id": game.pk})
+    assert client_logged_in(carol).get(url).json() == {"arena": None}  # not carol's game
+    services.arena_finish(arena_id=arena.pk, now=arena.ends_at)
+    page = reverse("arena", kwargs={"arena_id": arena.pk})
+    body = client_logged_in(carol).get(page).content.decode()
+    assert "Finishing the last games" in body and "arena__podium" not in body
+    assert "Lasts 60 minutes · clock: 2 minutes (standard) · rated" in " ".join(body.split())
+    for n, user in enumerate((game.player0, game.player1)):
+        game_submit_action(game_id=game.pk, user=user, action={"do": "start"}, request_id=n)
+    game_submit_action(game_id=game.pk, user=game.player1, action={"do": "resign"}, request_id=9)
+    result = client_logged_in(game.player0).get(url).json()["arena"]
+    assert result["name"] == "Now" and result["url"] == page and result["status"] == "finished"
+    assert result["rank"] == 1 and result["players"] == 2 and result["state"] == "active"
+    assert result["score"] == result["points"] and result["next_seconds"] > 0
+    body = client_logged_in(carol).get(page).content.decode()
+    assert "Finishing the last games" not in body and "arena__podium" in body
+
+
+def test_the_start_is_typed_in_the_players_zone_to_the_minute(client_logged_in, alice):
+    client = client_logged_in(alice)
+    page = client.get(reverse("arenas")).content.decode()
+    assert 'type="datetime-local"' in page and 'step="60"' in page
+    served = page.split('name="starts_at" value="')[1].split('"')[0]
+    assert len(served) == len("2026-01-01T12:00")  # no seconds for the steps to count from
+    utc = (timezone.now() + timedelta(minutes=30)).replace(second=0, microsecond=0)
+    madrid = utc + timedelta(hours=1)  # what a player in UTC+1 types; the browser says -60
+    form = {"name": "Local", "starts_at": madrid.strftime("%Y-%m-%dT%H:%M"), "offset": -60}
+    client.post(reverse("arenas"), {**form, "minutes": 30, "bank_seconds": 120})
+    assert Arena.objects.get(name="Local").starts_at == utc

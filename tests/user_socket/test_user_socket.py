@@ -146,9 +146,10 @@ def test_every_page_draws_your_game_in_its_header(alice, bob, carol, client_logg
         assert "vs alice" in page and ">2:00<" in page
         assert "js/user.js" in page and 'id="user-words"' in page
     assert "Your game in progress" in client.get(reverse("home")).content.decode()
-    # The seat's own game page has its game's socket only; a spectator's has the header's.
+    # The seat's own game page hears its player too (what comes after the game), but has no
+    # "your game" in its header: it is the game; a spectator's has both.
     seat_page = client.get(reverse("game", kwargs={"game_id": game.pk})).content.decode()
-    assert "js/user.js" not in seat_page and "data-your-game" not in seat_page
+    assert "js/user.js" in seat_page and "data-your-game" not in seat_page
     watcher = client_logged_in(carol)
     assert (
         "js/user.js" in watcher.get(reverse("game", kwargs={"game_id": game.pk})).content.decode()
@@ -271,6 +272,33 @@ def test_a_held_place_lasts_the_game_and_a_while_after(alice, bob):
     Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
     assert queue_drop_stale(now=later + QUEUE_HELD_AFTER_GAME / 2) == 0
     assert queue_drop_stale(now=later + QUEUE_HELD_AFTER_GAME * 2) == 1
+
+
+def test_a_kept_place_waits_again_when_the_computer_game_ends_and_is_paired(
+    alice, bob, django_capture_on_commit_callbacks
+):
+    now = timezone.now()
+    queue_join(user=alice, now=now - timedelta(seconds=40))
+    played = computer_game_create(user=alice, strength="easy")
+    queue_hold(user=alice)
+    queue_join(user=bob)
+    assert queue_pair() == []  # held through the game
+    with django_capture_on_commit_callbacks(execute=True):
+        game_submit_action(game_id=played.pk, user=alice, action={"do": "resign"}, request_id="r")
+    assert not QueueEntry.objects.filter(user__in=(alice, bob)).exists()  # paired at once
+    game = Game.objects.get(bot_seat__isnull=True)
+    assert {game.player0_id, game.player1_id} == {alice.pk, bob.pk}
+
+
+def test_a_kept_place_waits_again_alone_with_its_wait(alice, django_capture_on_commit_callbacks):
+    now = timezone.now()
+    queue_join(user=alice, now=now - timedelta(seconds=40))
+    played = computer_game_create(user=alice, strength="easy")
+    queue_hold(user=alice)
+    with django_capture_on_commit_callbacks(execute=True):
+        game_submit_action(game_id=played.pk, user=alice, action={"do": "resign"}, request_id="r")
+    status = queue_status_of(user=alice)
+    assert status.in_queue and not status.held and status.wait_seconds >= 40
 
 
 @pytest.mark.parametrize(("choice", "held"), [("keep", True), ("leave", None)])

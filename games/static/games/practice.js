@@ -3,8 +3,9 @@
  * do and what each choice would score or cost. Every figure is the server's, from the
  * player's own view (never the other hand nor the boneyard): the legal actions (`legal`),
  * the engine's preview of each placement (`play_preview`) and the auction's costs
- * (`auction.net_cost`, `accept_cost`). This script only puts them into words; it follows
- * the page's states through main.js's "game:state" event.
+ * (`auction.net_cost`, `accept_cost`). This script only puts them into words, and lights
+ * the best placement's tile and end; it follows the page's states through main.js's
+ * "game:state" event.
  */
 import { tileText } from "./game/board.js";
 import { endPhrase } from "./game/feed.js";
@@ -29,22 +30,19 @@ function placements(view) {
   return [...entries.values()].sort((a, b) => b.points - a.points);
 }
 
+/** The best placement, lit on the hand and the table rather than listed: one tile named
+ * once, with what it scores where (the first of its ends that scores that much). */
 function playHint(view) {
-  const all = placements(view);
-  const scoring = all.filter((e) => e.points > 0);
-  const others = [...new Set(all.filter((e) => e.points === 0).map((e) => tileText(e.tile)))];
-  if (!scoring.length) {
-    return fmt(gettext("No tile scores now. You may play: %(list)s."), { list: others.join(", ") });
+  const [best] = placements(view);
+  if (!best || best.points <= 0) {
+    return { text: gettext("No tile scores now: any tile that fits will do."), tile: null, end: null };
   }
-  const said = scoring.map((e) => {
-    const where = e.ends.map(endPhrase).join(gettext(" or "));
-    return where
-      ? fmt(gettext("%(tile)s %(where)s scores %(p)s"), { tile: tileText(e.tile), where, p: e.points })
-      : fmt(gettext("%(tile)s scores %(p)s"), { tile: tileText(e.tile), p: e.points });
-  });
-  let text = `${said.join("; ")}.`;
-  if (others.length) text += ` ${fmt(gettext("No score: %(list)s."), { list: others.join(", ") })}`;
-  return text;
+  const end = best.ends[0] ?? null;
+  const values = { tile: tileText(best.tile), where: endPhrase(end), p: best.points };
+  const text = end
+    ? fmt(gettext("Best: %(tile)s %(where)s scores %(p)s (lit on the table)."), values)
+    : fmt(gettext("Best: %(tile)s scores %(p)s (lit in your hand)."), values);
+  return { text, tile: best.tile, end };
 }
 
 function auctionHint(view, legal) {
@@ -67,7 +65,7 @@ export function hintFor(view) {
   if (!isMine(view)) return { kind: "idle", text: null };
   const legal = view.legal || [];
   if (view.phase === "auction") return { kind: "auction", text: auctionHint(view, legal) };
-  if (legal.some((a) => a.do === "play" || a.do === "lead")) return { kind: "play", text: playHint(view) };
+  if (legal.some((a) => a.do === "play" || a.do === "lead")) return { kind: "play", ...playHint(view) };
   if (legal.some((a) => a.do === "draw")) {
     const ends = [...new Set((view.board?.ends || []).map((e) => e.value))].join(", ");
     return { kind: "draw", text: fmt(gettext("None of your tiles matches an open end (%(ends)s): draw."), { ends }) };
@@ -81,10 +79,21 @@ const box = globalThis.document?.getElementById("practice-hint");
 const out = box?.querySelector(".practice-hint__text");
 const idle = out?.textContent || "";
 
+/** The hinted tile in the hand and its end on the table, lit (drawn by main.js already). */
+function light(hint) {
+  for (const lit of document.querySelectorAll(".hand-tile--hint, .end-ring--hint")) {
+    lit.classList.remove("hand-tile--hint", "end-ring--hint");
+  }
+  if (!hint.tile) return;
+  document.querySelector(`#hand [data-tile="${hint.tile}"]`)?.classList.add("hand-tile--hint");
+  if (hint.end) document.querySelector(`#board .end-ring[data-end="${hint.end}"]`)?.classList.add("end-ring--hint");
+}
+
 function show(view) {
   const hint = hintFor(view);
   box.dataset.hint = hint.kind;
   out.textContent = hint.text ?? idle;
+  light(hint);
 }
 
 if (root && box && out) {

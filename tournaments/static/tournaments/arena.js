@@ -161,7 +161,9 @@ function render(message) {
     goToGame(gameUrl(mine.game));
     return;
   }
-  if (message.status !== countdown.dataset.status) {
+  // Over, its last games now over too: the podium (drawn by the server) replaces the wait.
+  const finishing = root.querySelector("[data-role=finishing]");
+  if (message.status !== countdown.dataset.status || (finishing && message.playing === 0)) {
     // Started, finished or cancelled since served: new buttons. A player just starting
     // waits for the first wave's pairing instead.
     reloadUnlessPaired(pairable ? FIRST_WAVE_WAIT_MS : 0);

@@ -15,7 +15,7 @@ export function renderChips(el, balance) {
   const stacks = Math.ceil(chips / STACK);
   if (el.dataset.chips === String(chips)) return;
   el.dataset.chips = String(chips);
-  el.replaceChildren();
+  el.replaceChildren(...el.querySelectorAll(".transfer-label")); // a label still showing stays
   for (let s = 0; s < stacks; s += 1) {
     const stack = document.createElement("span");
     stack.className = "chip-stack";
@@ -72,12 +72,15 @@ export class BalanceView {
   flash(t) {
     const slot = this.slots(t.payee);
     if (!slot) return;
+    // Over the payee's chips, a graphic, never over a word of the seat: the figure alone
+    // (the log says why, in words).
     const label = document.createElement("span");
     label.className = "transfer-label";
-    label.setAttribute("aria-hidden", "true"); // the log says it in words
-    label.textContent = `+${t.points} · ${t.label}`;
+    label.setAttribute("aria-hidden", "true");
+    label.textContent = `+${t.points}`;
+    label.title = t.label;
     label.dataset.why = t.why;
-    slot.box.appendChild(label);
+    slot.chips.appendChild(label);
     setTimeout(() => label.remove(), 2600);
     const payer = this.slots(t.payer);
     if (payer) {
@@ -85,7 +88,7 @@ export class BalanceView {
       minus.className = "transfer-label transfer-label--minus";
       minus.setAttribute("aria-hidden", "true");
       minus.textContent = `−${t.points}`;
-      payer.box.appendChild(minus);
+      payer.chips.appendChild(minus);
       setTimeout(() => minus.remove(), 2600);
     }
   }

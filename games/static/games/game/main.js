@@ -13,6 +13,7 @@ import { BoardView, tileText } from "./board.js";
 import { ClockView } from "./clocks.js";
 import { FeedView, endName, endPhrase, transfersOf } from "./feed.js";
 import { HandView, playableTiles } from "./hand.js";
+import { NextGame } from "./next.js";
 import { GameSocket, localNow, socketUrl } from "./protocol.js";
 import { PrivacyScreen } from "./sameDevice.js";
 import { Sounds } from "./sounds.js";
@@ -267,7 +268,14 @@ const clocks = new ClockView(
 const balances = new BalanceView((seat) => seatParts(seat), $("#fly-layer"));
 const feed = new FeedView($("#feed"));
 const auction = new AuctionView($("#auction"), { send });
+const nextGame = new NextGame({
+  gameId: Number(root.dataset.gameId),
+  seat: root.dataset.audience !== "watch" && root.dataset.sameDevice !== "true",
+  arenaUrl: root.dataset.arenaUrl,
+  onChange: () => ui.view && summary.update(ui.view, names),
+});
 const summary = new SummaryView($("#overlay"), {
+  next: nextGame,
   send,
   rematch: (answer) => {
     if (socket.rematch(answer) === null) toast(gettext("Not connected: reconnecting…"));
@@ -549,6 +557,7 @@ function renderAll(view, events, log) {
   renderTableInfo(view);
   renderPlay();
   auction.update(view, names);
+  nextGame.update(view);
   summary.update(view, names);
   privacy.update(view, names);
   $("#resign-open").hidden = !(view.legal || []).some((a) => a.do === "resign");

@@ -242,10 +242,14 @@ export class SummaryView {
     const rating = el("p", "overlay__rating", this.deps.ratingLine?.() || "");
     rating.id = "rating-change";
     body.appendChild(rating);
+    // What comes next (games/game/next.js): an arena's result and next game, the queue.
+    const next = player ? this.deps.next?.renderOver(body, foot) : null;
     if (view.last_round && view.last_round.hands?.some((h) => h.length)) this.roundBlock(body, view, names);
     let primary = null;
     const opponent = player ? view.players[1 - view.seat] : null;
-    if (opponent?.bot && this.deps.computerAgain) {
+    if (next?.arena) {
+      primary = next.primary; // the arena goes on: no rematch, and the way back is to it
+    } else if (opponent?.bot && this.deps.computerAgain) {
       // A computer takes no offer: a new game against it starts at once.
       const form = this.deps.computerAgain.cloneNode(true);
       form.removeAttribute("id");
@@ -256,13 +260,14 @@ export class SummaryView {
     } else if (player && ["finished", "aborted"].includes(view.status)) {
       primary = this.rematchBlock(foot, view, names);
     }
+    primary ??= next?.primary ?? null;
     if (view.same_device && this.deps.newSameDeviceUrl) {
       const a = el("a", "button button--primary", gettext("New game on this device"));
       a.href = this.deps.newSameDeviceUrl;
       foot.appendChild(a);
     }
     if (view.last_round) this.peekButton(foot);
-    if (this.deps.lobbyUrl) {
+    if (this.deps.lobbyUrl && !next?.arena) {
       const a = el("a", "button", gettext("Back to the lobby"));
       a.href = this.deps.lobbyUrl;
       a.dataset.action = "lobby";
