@@ -195,8 +195,12 @@ def test_a_kept_place_is_told_on_the_card_and_can_be_left(
     expect(note).to_contain_text(WORDS[lang]["queue"])
     check_page(page, f"queue-over-{viewport['width']}", lang, full_page=False)
     assert QueueEntry.objects.filter(user=ana, held=False).exists()
+    # Another game against the computer would keep the place again.
+    keep = page.locator("#overlay form input[name=queue]")
+    expect(keep).to_have_value("keep")
     page.locator("#overlay [data-action=queue-leave]").click()
     expect(note).to_have_count(0)
+    expect(keep).to_have_count(0)
     assert not QueueEntry.objects.filter(user=ana).exists()
     assert page.errors == []
 

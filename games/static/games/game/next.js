@@ -161,11 +161,12 @@ export class NextGame {
 
   /**
    * The card's part of what comes next, for a seat once the game is over; returns
-   * `{primary, arena}`: the control to focus, and whether the arena replaces the rematch
-   * and the way back to the lobby.
+   * `{primary, arena, after}`: the control to focus, whether the arena replaces the rematch
+   * and the way back to the lobby, and controls to put after the card's own primary.
    */
   renderOver(body, foot) {
     let primary = null;
+    const after = []; // drawn after the card's own primary (a new game against the computer)
     const a = this.arena;
     if (a) {
       body.appendChild(this.arenaBlock(a));
@@ -219,9 +220,9 @@ export class NextGame {
       });
       leave.disabled = this.busy;
       foot.prepend(note);
-      foot.appendChild(leave);
+      after.push(leave);
     }
-    return { primary, arena: Boolean(a) };
+    return { primary, arena: Boolean(a), after };
   }
 
   arenaBlock(a) {

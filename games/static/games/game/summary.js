@@ -255,12 +255,19 @@ export class SummaryView {
       form.removeAttribute("id");
       form.hidden = false;
       form.querySelector("[name=strength]").value = opponent.bot;
+      if (this.deps.next?.queue) {
+        // Back in the queue: the next game against the computer keeps the place again.
+        const keep = el("input");
+        Object.assign(keep, { type: "hidden", name: "queue", value: "keep" });
+        form.appendChild(keep);
+      }
       foot.appendChild(form);
       primary = form.querySelector("button");
     } else if (player && ["finished", "aborted"].includes(view.status)) {
       primary = this.rematchBlock(foot, view, names);
     }
     primary ??= next?.primary ?? null;
+    if (next?.after) foot.append(...next.after);
     if (view.same_device && this.deps.newSameDeviceUrl) {
       const a = el("a", "button button--primary", gettext("New game on this device"));
       a.href = this.deps.newSameDeviceUrl;
