@@ -1,6 +1,6 @@
 """The user socket (/ws/user/, and /ws/lobby/ while pages move to it): one per page of a
 signed-in player, opened by the header's script (user_socket/static/js/user.js) on every
-page but the game page of a seat.
+page, a seat's game page included (there it says what comes after the game).
 
 Composed of one part per app, each with its own handlers and message types in its app:
 games' (their game, its rematch, a new game to go to: games.live.user_part), lobby's

@@ -1,5 +1,6 @@
 // The user socket: one connection per page of a signed-in player (/ws/user/), opened here
-// by the site header on every page but a seat's game page. It keeps the header's "your
+// by the site header on every page, a seat's game page included (to hear what comes after
+// the game: games/game/next.js). It keeps the header's "your
 // game" current (its clock counted down between the server's numbers), and shows what
 // concerns the player wherever they are: a challenge addressed to them, a rematch offered,
 // a new game to go to, an arena of theirs that started. The lobby's pages listen to this
