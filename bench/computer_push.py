@@ -140,7 +140,7 @@ def run(url: str, moves: int, strength: str) -> list[float]:
                 game_id = game.result().pk
                 game_ids.append(game_id)
                 page.goto(f"{url}/games/{game_id}/")
-                page.wait_for_function("window.__connected === true")
+                page.wait_for_function("() => window.__connected === true")
                 human_side.submit(asyncio.run, play_human(url, cookie, game_id)).result()
             page.wait_for_timeout(500)  # the last states' arrival
             arrivals += [(game_id, v, at) for v, at in page.evaluate("window.__arrivals")]
