@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from games.clock.faults import game_cancel_by_admin
-from games.models import ActiveSeat, Bot, DoubleSeat, Game, GameAction
+from games.models import ActiveSeat, Bot, DoubleSeat, Game, GameAction, GameReview
 
 
 class GameActionInline(admin.TabularInline):
@@ -145,3 +145,23 @@ class DoubleSeatAdmin(ReadOnlyAdmin):
 
     list_display = ["user", "seated_in", "game", "found_at"]
     list_select_related = ["user", "seated_in", "game"]
+
+
+@admin.register(GameReview)
+class GameReviewAdmin(ReadOnlyAdmin):
+    """Reviews are made by the review queue's workers; the admin lists and reads them."""
+
+    list_display = [
+        "game",
+        "version",
+        "status",
+        "done",
+        "total",
+        "accuracy0",
+        "accuracy1",
+        "created_at",
+    ]
+    list_filter = ["status", "version"]
+    search_fields = ["game__id"]
+    raw_id_fields = ["game", "requested_by"]
+    exclude = ["result"]
