@@ -59,7 +59,7 @@ def explain(decision: dict[str, Any], names: list[str]) -> dict[str, Any]:
     ]
     if options and decision["chosen"] != 0:
         out["sentence"] = _(
-            "%(name)s %(played)s; %(best)s was better by %(points)s points"
+            "%(name)s: %(played)s. Better: %(best)s, by %(points)s points"
             " (win chance -%(loss)s %%)."
         ) % {
             "name": names[decision["seat"]],

@@ -54,6 +54,8 @@ function drawGraph() {
   const points = curve.map(([, c], i) => `${x(i).toFixed(1)},${y(c).toFixed(1)}`);
   svg("polygon", { points: `${x(0)},${y(0)} ${points.join(" ")} ${x(curve.length - 1)},${y(0)}`, class: "review__graph-area" }, graph);
   svg("polyline", { points: points.join(" "), class: "review__graph-line" }, graph);
+  // With links on its marks the graph is a group of controls, no longer a picture (axe).
+  let marked = false;
   curve.forEach(([step, c], i) => {
     const d = byStep.get(step);
     if (!d || d.grade === "good") return;
@@ -61,7 +63,9 @@ function drawGraph() {
     const title = svg("title", {}, link);
     title.textContent = `${names[d.seat]}: ${gradeText(d.grade)} — ${d.played_text}`;
     svg("circle", { cx: x(i).toFixed(1), cy: y(c).toFixed(1), r: d.grade === "blunder" ? 7 : 5 }, link);
+    marked = true;
   });
+  graph.setAttribute("role", marked ? "group" : "img");
 }
 
 function optionList(d) {

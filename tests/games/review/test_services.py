@@ -229,3 +229,29 @@ def test_the_review_page_shows_the_graph_data_and_the_players_mistakes_to_anyone
         assert d["seat"] == 0 and d["grade"] in ("mistake", "blunder")
         assert d["seen"]["seat"] == 0 and d["seen"]["hand"]
         assert "sentence" in d
+
+
+@pytest.mark.django_db
+def test_the_profile_charts_the_accuracy_of_the_last_reviewed_games(
+    alice: Any,
+    bob: Any,
+    queue: Any,
+    pushed: Any,
+    work: Any,
+    client: Any,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    url = reverse("profile", kwargs={"username": alice.get_username()})
+    finished_game(alice, bob, django_capture_on_commit_callbacks)
+    work()
+    assert b"accuracy-title" not in client.get(url).content  # one game: no line to draw
+    finished_game(bob, alice, django_capture_on_commit_callbacks)
+    work()
+    page = client.get(url).content.decode()
+    assert 'id="accuracy-title"' in page
+    page = page.split('id="accuracy-title"')[1].split("</section>")[0]
+    assert page.count('class="rating-chart__point"') == 2
+    reviews = GameReview.objects.order_by("finished_at")
+    expected = [reviews[0].accuracy0, reviews[1].accuracy1]  # alice's seat in each
+    for accuracy in expected:
+        assert f"<title>{accuracy} ·" in page
