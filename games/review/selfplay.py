@@ -13,10 +13,12 @@ from .plan import Change
 
 # A decision's thinking time in these games: the hard computer's play-outs follow from it
 # (games.bots.search.PLAYOUTS_PER_SECOND), its clock never stops a search that finishes.
-BUDGET = 0.2
+BUDGET = 0.05
 
 
-def computer_game(seed: int, strengths: tuple[str, str]) -> tuple[Any, list[Change]]:
+def computer_game(
+    seed: int, strengths: tuple[str, str], budget: float = BUDGET
+) -> tuple[Any, list[Change]]:
     """(the game's first state, its log) for a game of `strengths[0]` against
     `strengths[1]`, one decision a second so that no clock is ever charged."""
     state = engine.new_game(rng=random.Random(f"review-game/{seed}"))
@@ -34,7 +36,7 @@ def computer_game(seed: int, strengths: tuple[str, str]) -> tuple[Any, list[Chan
                     state, _ = engine.apply(state, button_seat, buttons[0], now)
             continue
         view = engine.view(state, seat, now)
-        action = choose(view, strengths[seat], budget=BUDGET, seed=seed * 100_003 + len(changes))
+        action = choose(view, strengths[seat], budget=budget, seed=seed * 100_003 + len(changes))
         changes.append(Change(seat, action, now))
         state, _ = engine.apply(state, seat, action, now)
     return initial, changes
