@@ -255,3 +255,58 @@ def test_the_profile_charts_the_accuracy_of_the_last_reviewed_games(
     expected = [reviews[0].accuracy0, reviews[1].accuracy1]  # alice's seat in each
     for accuracy in expected:
         assert f"<title>{accuracy} ·" in page
+
+
+@pytest.mark.django_db
+def test_a_part_that_fails_stops_the_review_and_asking_again_starts_it_anew(
+    alice: Any,
+    bob: Any,
+    queue: Any,
+    pushed: Any,
+    work: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    from games.review import tasks
+
+    game = finished_game(alice, bob, django_capture_on_commit_callbacks)
+    real = services.evaluate_steps
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("a worker's bad day")
+
+    monkeypatch.setattr(services, "evaluate_steps", broken)
+    TASKS[services.TASK_PART] = lambda **kw: tasks.review_part.run(**kw)
+    try:
+        work()
+    finally:
+        TASKS[services.TASK_PART] = services.review_part
+    review = GameReview.objects.get(game=game)
+    assert review.status == GameReview.Status.FAILED
+    assert pushed[-1]["status"] == "failed"
+    monkeypatch.setattr(services, "evaluate_steps", real)
+    with django_capture_on_commit_callbacks(execute=True):
+        again = services.review_request(game_id=game.pk, user_id=alice.pk)
+    assert again.pk == review.pk and again.status == GameReview.Status.RUNNING
+    work()
+    review.refresh_from_db()
+    assert review.status == GameReview.Status.DONE and review.done == review.total
+
+
+@pytest.mark.django_db
+def test_reviews_are_listed_in_the_admin(
+    alice: Any,
+    bob: Any,
+    queue: Any,
+    pushed: Any,
+    work: Any,
+    admin_client: Any,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    game = finished_game(alice, bob, django_capture_on_commit_callbacks)
+    work()
+    review = GameReview.objects.get(game=game)
+    listing = admin_client.get(reverse("admin:games_gamereview_changelist"))
+    assert listing.status_code == 200 and review.version.encode() in listing.content
+    detail = admin_client.get(reverse("admin:games_gamereview_change", args=[review.pk]))
+    assert detail.status_code == 200
