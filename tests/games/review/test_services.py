@@ -310,3 +310,16 @@ def test_reviews_are_listed_in_the_admin(
     assert listing.status_code == 200 and review.version.encode() in listing.content
     detail = admin_client.get(reverse("admin:games_gamereview_change", args=[review.pk]))
     assert detail.status_code == 200
+
+
+def test_a_process_values_one_part_at_a_time_and_sends_the_others_back() -> None:
+    from celery.exceptions import Retry
+
+    from games.review import tasks
+
+    assert tasks._SLOT.acquire(blocking=False)  # a part being valued on another thread
+    try:
+        with pytest.raises(Retry):
+            tasks.review_part.run(part_id=123)
+    finally:
+        tasks._SLOT.release()
