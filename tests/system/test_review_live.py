@@ -52,7 +52,8 @@ async def play_then_hear_the_review(
         final = client.state["game"]
         if settings.REDIS_URL:  # the in-memory layer cannot carry a worker's push
             try:
-                while not heard or heard[-1]["status"] == "running":
+                # Parts end on the worker's processes at once: pushes may cross.
+                while not any(m["status"] != "running" for m in heard):
                     heard.append(await client.until(lambda m: m["type"] == "review", 120))
             except TimeoutError:
                 pass  # what was heard is asserted below, with the processes' logs
@@ -89,8 +90,10 @@ def test_a_finished_computer_game_is_reviewed_on_the_review_queue(db: None) -> N
     assert review.parts_total >= 2 and review.parts_done == review.parts_total
     assert review.done == review.total > 0
     if settings.REDIS_URL:
-        assert heard and heard[-1]["status"] == "done", (heard, logs)
-        assert heard[-1]["done"] == review.total
-        assert [m["done"] for m in heard] == sorted(m["done"] for m in heard)
+        ends = [m for m in heard if m["status"] != "running"]
+        assert [m["status"] for m in ends] == ["done"], (heard, logs)
+        assert ends[0]["done"] == ends[0]["total"] == review.total
+        progress = [m["done"] for m in heard if m["status"] == "running"]
+        assert progress and all(0 <= done < review.total for done in progress), heard
     page = Client().get(reverse("game-review", args=[game.pk]))
     assert page.status_code == 200 and b"review-data" in page.content

@@ -166,6 +166,10 @@ const socket = new GameSocket(socketUrl(root.dataset.wsPath), {
   },
   onRematch: (msg) => onRematch(msg),
   onReview: (msg) => {
+    // Parts finish on several workers at once, so one push may overtake another: the
+    // progress shown never goes back, and a finished review stays finished.
+    const last = ui.review;
+    if (last && msg.status === "running" && (last.status === "done" || msg.done < last.done)) return;
     ui.review = msg;
     if (ui.view) summary.update(ui.view, names);
   },
