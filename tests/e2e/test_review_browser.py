@@ -109,4 +109,11 @@ def test_the_review_page_and_learning_from_ones_mistakes(
             page.locator("[data-learn=next]").click()
             expect(page.locator("#review-learn-where")).to_contain_text("2")
         check_page(page, f"review-{size}", lang)
+        # The finished game's page links to its review from the game-over card.
+        page.goto(f"{page.live_url}/games/{game.pk}/")
+        link = page.locator("#review-progress a")
+        expect(link).to_have_attribute("href", f"/games/{game.pk}/review/")
+        expect(link).to_have_text(
+            "Ver el análisis de la partida" if lang == "es" else "See the game review"
+        )
         assert page.errors == []
