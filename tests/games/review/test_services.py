@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import json
 import math
+import threading
 from collections.abc import Callable
 from typing import Any
 
 import pytest
+from django.db import close_old_connections, connection
 from django.urls import reverse
 
 from games.errors import ServiceError
@@ -323,3 +325,37 @@ def test_a_process_values_one_part_at_a_time_and_sends_the_others_back() -> None
             tasks.review_part.run(part_id=123)
     finally:
         tasks._SLOT.release()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="concurrent writers")
+def test_requests_racing_each_other_never_pass_the_limit(
+    alice: Any, bob: Any, carol: Any, queue: Any, settings: Any
+) -> None:
+    settings.REVIEW_REQUESTS_PER_DAY = 2
+    games = []
+    for _ in range(5):
+        game = make_game(alice, bob, deals=seeded_deals(21), balances=(25, 25))
+        games.append(drive(game.pk, (alice, bob), lambda v: v["status"] == "finished"))
+    queue.clear()
+    start = threading.Barrier(len(games))
+    outcomes: list[str] = []
+
+    def ask(game_id: int) -> None:
+        try:
+            start.wait()
+            services.review_request(game_id=game_id, user_id=carol.pk)
+            outcomes.append("ok")
+        except ServiceError as error:
+            outcomes.append(error.code)
+        finally:
+            close_old_connections()
+
+    threads = [threading.Thread(target=ask, args=(g.pk,)) for g in games]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(outcomes) == ["ok", "ok", "review_limit", "review_limit", "review_limit"]
+    assert GameReview.objects.filter(requested_by=carol).count() == 2
+    assert ReviewRequests.objects.get(user=carol).count == 2
