@@ -213,6 +213,19 @@ COMPUTER_SUGGESTIONS_PER_MINUTE = env.int("COMPUTER_SUGGESTIONS_PER_MINUTE", def
 # Games against the computer one player may start in any 60 minutes: each costs the
 # server real thinking, which other players' games share (0: no limit).
 COMPUTER_GAMES_PER_HOUR = env.int("COMPUTER_GAMES_PER_HOUR", default=30)
+# Game reviews (games.review, docs/review.md) run on their own queue, so that a flood of
+# them never waits in front of a computer's move; a worker consumes it with --queues review.
+REVIEW_QUEUE = env.str("REVIEW_QUEUE", default="review")
+CELERY_TASK_ROUTES = {"games.review.*": {"queue": REVIEW_QUEUE}}
+# Least win chance lost (0..1) for each grade: see docs/review.md for why these.
+REVIEW_INACCURACY = env.float("REVIEW_INACCURACY", default=0.04)
+REVIEW_MISTAKE = env.float("REVIEW_MISTAKE", default=0.08)
+REVIEW_BLUNDER = env.float("REVIEW_BLUNDER", default=0.16)
+# Deals sampled per decision, and decisions per part of a review (one task each).
+REVIEW_SAMPLES = env.int("REVIEW_SAMPLES", default=40)
+REVIEW_PART_SIZE = env.int("REVIEW_PART_SIZE", default=40)
+# Reviews one player may ask for in a day (games that were not reviewed by themselves).
+REVIEW_REQUESTS_PER_DAY = env.int("REVIEW_REQUESTS_PER_DAY", default=10)
 CELERY_BEAT_SCHEDULE = {
     # Pairs "Play now" players whose accepted rating range has widened enough.
     "queue-pair": {"task": "lobby.tasks.queue_pair", "schedule": 1.0},

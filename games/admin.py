@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from games.clock.faults import fault_process, game_cancel_by_admin
-from games.models import ActiveSeat, Bot, DoubleSeat, Game, GameAction, ServiceFault
+from games.models import ActiveSeat, Bot, DoubleSeat, Game, GameAction, GameReview, ServiceFault
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -244,3 +244,23 @@ class ServiceFaultAdmin(admin.ModelAdmin):
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         # A fault is the record of why games were voided: it stays.
         return False
+
+
+@admin.register(GameReview)
+class GameReviewAdmin(ReadOnlyAdmin):
+    """Reviews are made by the review queue's workers; the admin lists and reads them."""
+
+    list_display = [
+        "game",
+        "version",
+        "status",
+        "done",
+        "total",
+        "accuracy0",
+        "accuracy1",
+        "created_at",
+    ]
+    list_filter = ["status", "version"]
+    search_fields = ["game__id"]
+    raw_id_fields = ["game", "requested_by"]
+    exclude = ["result"]

@@ -39,6 +39,8 @@ MESSAGES: Messages = {
     "rematch_no_offer": _("There is no rematch offer to decline."),
     "rematch_same_device": _("A same-device game starts a new game on this device instead."),
     "already_playing": _("You are in a game already: finish it first."),
+    # Game reviews (REVIEW_REQUESTS_PER_DAY).
+    "review_limit": _("You have asked for as many reviews as a day allows: try again tomorrow."),
     # Games against the computer (COMPUTER_GAMES_PER_HOUR).
     "computer_games_limit": _(
         "You have started as many games against the computer as an hour allows: try again"

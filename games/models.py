@@ -380,3 +380,93 @@ class DoubleSeat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} in games {self.seated_in_id} and {self.game_id}"
+
+
+class GameReview(models.Model):
+    """A finished game graded by the computer, decision by decision (games.review).
+
+    One per game and review version (the engine's, the computer's and the table's): made
+    again only when that changes. Cut into parts that workers of the `review` queue value
+    at once; `done` counts the decisions valued so far, for the progress bar.
+    """
+
+    class Status(models.TextChoices):
+        RUNNING = "running", _("running")
+        DONE = "done", _("done")
+        FAILED = "failed", _("failed")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="reviews")
+    version = models.CharField(_("version"), max_length=40)
+    status = models.CharField(
+        _("status"), max_length=8, choices=Status.choices, default=Status.RUNNING
+    )
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("requested by"),
+    )
+    seats = models.JSONField(_("reviewed seats"), default=list)
+    total = models.PositiveIntegerField(_("decisions"), default=0)
+    done = models.PositiveIntegerField(_("decisions valued"), default=0)
+    parts_total = models.PositiveIntegerField(_("parts"), default=0)
+    parts_done = models.PositiveIntegerField(_("parts done"), default=0)
+    result = models.JSONField(_("result"), default=dict, blank=True)
+    # Each seat's accuracy (0-100), copied out of `result` for the profile's chart.
+    accuracy0 = models.FloatField(_("accuracy of seat 0"), null=True, blank=True)
+    accuracy1 = models.FloatField(_("accuracy of seat 1"), null=True, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("game review")
+        verbose_name_plural = _("game reviews")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "version"], name="one_review_per_version"),
+        ]
+
+    def __str__(self) -> str:
+        return f"review of game #{self.game_id} ({self.version}, {self.status})"
+
+
+class GameReviewPart(models.Model):
+    """Some decisions of a review, valued by one task of the `review` queue."""
+
+    review = models.ForeignKey(GameReview, on_delete=models.CASCADE, related_name="parts")
+    index = models.PositiveIntegerField(_("index"))
+    steps = models.JSONField(_("log steps"))
+    decisions = models.JSONField(_("valued decisions"), null=True, blank=True)
+    done_at = models.DateTimeField(_("done"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["review", "index"]
+        verbose_name = _("game review part")
+        verbose_name_plural = _("game review parts")
+        constraints = [
+            models.UniqueConstraint(fields=["review", "index"], name="one_review_part_per_index"),
+        ]
+
+    def __str__(self) -> str:
+        return f"part {self.index} of {self.review_id}"
+
+
+class ReviewRequests(models.Model):
+    """How many reviews a player asked for on a day: a counter raised by one conditional
+    UPDATE, so no interleaving of requests passes REVIEW_REQUESTS_PER_DAY."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    day = models.DateField(_("day"))
+    count = models.PositiveIntegerField(_("requests"), default=0)
+
+    class Meta:
+        verbose_name = _("review requests")
+        verbose_name_plural = _("review requests")
+        constraints = [
+            models.UniqueConstraint(fields=["user", "day"], name="one_review_counter_a_day"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} {self.day}: {self.count}"

@@ -14,6 +14,7 @@ from celery.signals import worker_ready, worker_shutdown
 from games.clock import keeper as clock_keeper
 from games.computer import moves
 from games.computer.wakeups import TASK_NAME
+from games.review import tasks as review_tasks  # noqa: F401  (the review queue's tasks)
 
 logger = logging.getLogger(__name__)
 

@@ -20,6 +20,8 @@ from games.forms import SameDeviceForm
 from games.http import AuthenticatedHttpRequest
 from games.live.audiences import game_audience, game_get
 from games.replay.page import replay_page
+from games.review.page import review_page
+from games.review.services import review_request
 from games.services import game_rematch, same_device_game_create
 
 # The game page's ES modules, preloaded together by the page (<link rel="modulepreload">):
@@ -125,3 +127,26 @@ def replay_suggestion(request: HttpRequest, game_id: int, index: int) -> JsonRes
         status = SUGGESTION_STATUS.get(error.code, 400)
         return JsonResponse({"error": error.code, "message": str(error.message)}, status=status)
     return JsonResponse({**result, **suggestion_text(result)})
+
+
+def review(request: HttpRequest, game_id: int) -> HttpResponse:
+    """A finished game's review: its win-chance graph, its graded decisions, and for the
+    signed-in player "learn from your mistakes". Players and spectators alike."""
+    user_id = request.user.pk if request.user.is_authenticated else None
+    page = review_page(game_id=game_id, user_id=user_id)
+    if page is None:
+        raise Http404(_("No such game."))
+    return render(request, "games/review.html", {"page": page})
+
+
+@login_required
+@require_POST
+def review_ask(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
+    """Ask for a finished game's review (REVIEW_REQUESTS_PER_DAY a player)."""
+    try:
+        review_request(game_id=game_id, user_id=request.user.pk)
+    except ServiceError as error:
+        if error.code == "not_found":
+            raise Http404 from None
+        messages.error(request, str(error.message))
+    return HttpResponseRedirect(reverse("game-review", kwargs={"game_id": game_id}))

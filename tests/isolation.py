@@ -16,9 +16,9 @@ from pathlib import Path
 TAKEN = "TESTS_ISOLATION_TOOK"  # the names a test process above this one set
 
 _taken = set(filter(None, os.environ.get(TAKEN, "").split(",")))
-for _name in ("CHANNELS_PREFIX", "CELERY_QUEUE"):
+for _name, _suffix in (("CHANNELS_PREFIX", ""), ("CELERY_QUEUE", ""), ("REVIEW_QUEUE", "-review")):
     if _name not in os.environ or _name in _taken:
-        os.environ[_name] = f"test{os.getpid()}"
+        os.environ[_name] = f"test{os.getpid()}{_suffix}"
         _taken.add(_name)
 os.environ[TAKEN] = ",".join(sorted(_taken))
 

@@ -194,6 +194,9 @@ def daphne_args(port: int, asgi: str = PLATFORM_ASGI) -> list[str]:
 def worker_args(*, beat: bool, schedule: Path) -> list[str]:
     args = [str(BIN / "celery"), "--app", "config", "worker", "--loglevel", "INFO"]
     args += ["--concurrency", "2", "--without-gossip", "--without-mingle"]
+    # Both queues, as make run's one worker does; each test process has its own names.
+    queues = (os.environ.get("CELERY_QUEUE", "celery"), os.environ.get("REVIEW_QUEUE", "review"))
+    args += ["--queues", ",".join(queues)]
     if beat:
         args += ["--beat", "--schedule", str(schedule)]
     return args

@@ -97,16 +97,23 @@ def _playout_move(st: State, seat: int, rng: random.Random) -> Move:
     return moves[0]  # renounce or accept
 
 
-def rollout(
-    st: State, me: int, start_balance: int, rng: random.Random, horizon: int = 1000
-) -> float:
-    """Play on for `horizon` moves at most, or to the end of the round; my balance change,
-    plus what winning the game or the domino is worth."""
+def play_on(st: State, rng: random.Random, horizon: int = 1000) -> State:
+    """The state after both seats play on with the play-out policy for `horizon` moves at
+    most, or to the end of the round (what games.review values a decision by)."""
     while st.status == PLAYING and st.phase in DECISION_PHASES and horizon > 0:
         seat = st.to_act
         assert seat is not None
         st = play_move(st, seat, _playout_move(st, seat, rng), 0.0)
         horizon -= 1
+    return st
+
+
+def rollout(
+    st: State, me: int, start_balance: int, rng: random.Random, horizon: int = 1000
+) -> float:
+    """Play on for `horizon` moves at most, or to the end of the round; my balance change,
+    plus what winning the game or the domino is worth."""
+    st = play_on(st, rng, horizon)
     value = float(st.balances[me] - start_balance)
     if st.status == OVER:
         value += WIN_BONUS if st.winner == me else -WIN_BONUS

@@ -29,6 +29,7 @@ const actionKeys = JSON.parse($("#game-action-keys")?.textContent || "{}");
 
 /** Page state: the last view, and the few UI choices that are the page's own. */
 const ui = {
+  review: null, // the review's last pushed progress (games/review), once the game is over
   view: null,
   version: -1,
   selected: null, // a tile that fits several ends, waiting for the end
@@ -165,6 +166,14 @@ const socket = new GameSocket(socketUrl(root.dataset.wsPath), {
     renderPresence(msg.connected);
   },
   onRematch: (msg) => onRematch(msg),
+  onReview: (msg) => {
+    // Parts finish on several workers at once, so one push may overtake another: the
+    // progress shown never goes back, and a finished review stays finished.
+    const last = ui.review;
+    if (last && msg.status === "running" && (last.status === "done" || msg.done < last.done)) return;
+    ui.review = msg;
+    if (ui.view) summary.update(ui.view, names);
+  },
   onService: (msg) => {
     if (msg.database === false) showBanner(msg.message || gettext("Connection lost: reconnecting…"));
     else hideBanner();
@@ -284,6 +293,8 @@ const summary = new SummaryView($("#overlay"), {
   newSameDeviceUrl: root.dataset.sameDeviceUrl,
   gameUrl: (id) => gameUrl(id),
   ratingLine: () => ui.ratingLine,
+  review: () => ui.review,
+  reviewUrl: root.dataset.reviewUrl,
   lobbyUrl: root.dataset.lobbyUrl,
 });
 const privacy = new PrivacyScreen($("#privacy"), { send });

@@ -164,6 +164,9 @@ export class GameSocket extends Socket {
       case "rematch":
         handlers.onRematch?.(msg);
         break;
+      case "review":
+        handlers.onReview?.(msg);
+        break;
       case "service":
         handlers.onService?.(msg);
         break;

@@ -245,6 +245,7 @@ export class SummaryView {
     // What comes next (games/game/next.js): an arena's result and next game, the queue.
     const next = player ? this.deps.next?.renderOver(body, foot) : null;
     if (view.last_round && view.last_round.hands?.some((h) => h.length)) this.roundBlock(body, view, names);
+    if (view.status === "finished") body.appendChild(this.reviewBlock());
     let primary = null;
     const opponent = player ? view.players[1 - view.seat] : null;
     if (next?.arena) {
@@ -282,6 +283,34 @@ export class SummaryView {
     }
     this.countdown = null;
     return primary;
+  }
+
+  /** The game's review (games/review): its progress pushed live, then a link to it. */
+  reviewBlock() {
+    const box = el("div", "overlay__review");
+    box.id = "review-progress";
+    const review = this.deps.review?.();
+    const link = el("a", "", gettext("See the game review"));
+    link.href = review?.url || this.deps.reviewUrl || "";
+    if (review?.status === "running") {
+      const text = review.total
+        ? fmt(gettext("Review: decision %(n)s of %(total)s"), { n: review.done, total: review.total })
+        : gettext("Review: starting…");
+      const label = el("p", "overlay__review-text", text);
+      label.setAttribute("role", "status");
+      const bar = document.createElement("progress");
+      bar.max = review.total || 1;
+      bar.value = review.done || 0;
+      bar.setAttribute("aria-label", text);
+      box.append(label, bar);
+    } else if (review?.status === "failed") {
+      box.append(el("p", "overlay__review-text", gettext("The review could not be made.")), link);
+    } else if (review?.status === "done") {
+      box.append(el("p", "overlay__review-text", gettext("The review is ready.")), link);
+    } else if (link.href) {
+      box.append(link);
+    }
+    return box;
   }
 
   /** The rematch as an offer (games.services.game_rematch): offer, accept, decline. */

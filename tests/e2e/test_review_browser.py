@@ -1,0 +1,119 @@
+"""The review page in Chromium: the win-chance graph, the decisions and their filter, and
+"learn from your mistakes", at 390x844 and 1280x800, in English and Spanish.
+
+The game is played to its end through the game service; its review is made by the live
+worker on the review queue, as after any rated game. Low thresholds (this module's own
+platform) make sure the player has mistakes to learn from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from games.models import GameReview
+from tests.e2e.pagecheck import check_page
+from tests.games.factories import drive, make_game, seeded_deals
+from tests.live import LivePlatform, live_platform, wait_for
+
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
+
+PHONE = {"width": 390, "height": 844}
+LAPTOP = {"width": 1280, "height": 800}
+REVIEW_ENV = {
+    "DJANGO_ALLOW_ASYNC_UNSAFE": "",
+    "REVIEW_SAMPLES": "6",
+    "REVIEW_INACCURACY": "0.002",
+    "REVIEW_MISTAKE": "0.004",
+    "REVIEW_BLUNDER": "0.5",
+}
+
+
+@pytest.fixture(scope="module")
+def live(django_db_setup: None, django_db_blocker: Any) -> Iterator[LivePlatform]:
+    with live_platform(env=REVIEW_ENV) as platform:
+        yield platform
+
+
+def reviewed_game(make_user: Callable[[str], Any], suffix: str) -> tuple[Any, Any]:
+    ana, ben = make_user(f"ana{suffix}"), make_user(f"ben{suffix}")
+    game = make_game(ana, ben, deals=seeded_deals(8), balances=(35, 35))
+    drive(game.pk, (ana, ben), lambda view: view["status"] not in ("waiting", "playing"))
+    done = wait_for(
+        lambda: GameReview.objects.filter(game=game, status=GameReview.Status.DONE).exists(),
+        timeout=120,
+    )
+    assert done, "the worker did not review the game"
+    return game, ana
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_review_page_and_learning_from_ones_mistakes(
+    login_page: Callable[..., Any], make_user: Callable[[str], Any], lang: str
+) -> None:
+    game, ana = reviewed_game(make_user, lang)
+    review = GameReview.objects.get(game=game)
+    mistakes = [
+        d
+        for d in review.result["decisions"]
+        if d["seat"] == 0 and d["grade"] in ("mistake", "blunder")
+    ]
+    assert mistakes, "ana made no mistake to learn from"
+    for viewport, size in ((PHONE, "phone"), (LAPTOP, "laptop")):
+        page = login_page(ana, viewport)
+        page.context.add_cookies([{"name": "django_language", "value": lang, "url": page.live_url}])
+        page.goto(f"{page.live_url}/games/{game.pk}/review/")
+        # The graph is drawn, with a mark on each of the graded mistakes.
+        expect(page.locator("#review-graph polyline")).to_have_count(1)
+        marks = page.locator("#review-graph .review__mark")
+        assert marks.count() >= len(mistakes)
+        # The list, then one player's mistakes only.
+        graded = sum(1 for d in review.result["decisions"] if not d["forced"])
+        expect(page.locator("#review-list > li")).to_have_count(graded)
+        page.select_option("#review-filter", "0")
+        items = page.locator("#review-list > li")
+        assert items.count() >= len(mistakes)
+        for seat in items.evaluate_all("(lis) => lis.map((li) => li.dataset.seat)"):
+            assert seat == "0"
+        expect(page.locator(".review__sentence").first).to_contain_text(
+            "Mejor:" if lang == "es" else "Better:"
+        )
+        # Learn from your mistakes: the first mistake, chosen again with the best option.
+        learn = page.locator("#review-learn")
+        expect(learn).to_be_visible()
+        expect(page.locator("#review-learn-title")).to_have_text(
+            "Aprende de tus errores" if lang == "es" else "Learn from your mistakes"
+        )
+        first = mistakes[0]
+        best_text = page.evaluate(
+            "(step) => window.__review.data.decisions.find((d) => d.step === step).options[0].text",
+            first["step"],
+        )
+        page.locator("#review-learn-options button", has_text=best_text).first.click()
+        expect(page.locator("#review-learn-answer")).to_have_class(
+            "review__answer review__answer--good"
+        )
+        played = page.evaluate(
+            "(step) => { const d = window.__review.data.decisions.find((x) => x.step === step);"
+            " return d.options[d.chosen].text; }",
+            first["step"],
+        )
+        page.locator("#review-learn-options button", has_text=played).first.click()
+        expect(page.locator("#review-learn-answer")).to_have_class(
+            "review__answer review__answer--bad"
+        )
+        if len(mistakes) > 1:
+            page.locator("[data-learn=next]").click()
+            expect(page.locator("#review-learn-where")).to_contain_text("2")
+        check_page(page, f"review-{size}", lang)
+        # The finished game's page links to its review from the game-over card.
+        page.goto(f"{page.live_url}/games/{game.pk}/")
+        link = page.locator("#review-progress a")
+        expect(link).to_have_attribute("href", f"/games/{game.pk}/review/")
+        expect(link).to_have_text(
+            "Ver el análisis de la partida" if lang == "es" else "See the game review"
+        )
+        assert page.errors == []
