@@ -125,6 +125,16 @@ class PresenceMessage(TypedDict):
     watching: int
 
 
+class ReviewMessage(TypedDict):
+    """A finished game's review progress, to every audience: never before the game is over."""
+
+    type: Literal["review"]
+    status: str  # running, done or failed
+    done: int
+    total: int
+    url: str
+
+
 class RematchMessage(RematchInfo):
     """A rematch offered, declined or agreed, told to every socket of the finished game."""
 
@@ -283,6 +293,7 @@ ServerMessage: TypeAlias = (
     | RematchAck
     | PresenceMessage
     | RematchMessage
+    | ReviewMessage
     | ErrorMessage
     | PongMessage
     | ServiceMessage

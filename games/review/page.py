@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from games import engine
 from games.computer.suggestions import action_text
+from games.live.messages import ReviewMessage
 from games.models import Game, GameReview
 from games.replay.log import game_changes, game_initial_state, replay_change
 
@@ -29,7 +30,7 @@ class ReviewPage:
     game: Game
     names: list[str]
     review: GameReview | None
-    progress: dict[str, Any] | None
+    progress: ReviewMessage | None
     data: dict[str, Any] = field(default_factory=dict)  # the page's JSON
     can_request: bool = False
 

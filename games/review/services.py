@@ -20,6 +20,7 @@ from games.errors import ServiceError
 from games.live.audiences import game_audiences
 from games.live.broadcast import message_text
 from games.live.groups import game_group
+from games.live.messages import ReviewMessage
 from games.models import Game, GameReview, GameReviewPart, ReviewRequests
 from games.replay.log import game_changes, game_initial_state
 from realtime.events import send_now
@@ -66,7 +67,7 @@ def review_url(game_id: int) -> str:
     return reverse("game-review", args=[game_id])
 
 
-def review_message(review: GameReview) -> dict[str, Any]:
+def review_message(review: GameReview) -> ReviewMessage:
     """What a game's sockets are told of its review (docs/protocol.md, `review`)."""
     return {
         "type": "review",

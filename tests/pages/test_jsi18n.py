@@ -10,6 +10,7 @@ import posixpath
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.conf import settings
@@ -19,6 +20,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from games.computer.moves import computer_game_create
+from games.review import services
 from tests.games.factories import drive, make_game, seeded_deals
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -108,11 +110,27 @@ def back_to_the_default_language() -> Iterator[None]:
     translation.activate(settings.LANGUAGE_CODE)
 
 
+def reviewed(game_id: int, user_id: int, monkeypatch: pytest.MonkeyPatch, on_commit: Any) -> None:
+    """The game's review made here and now, as the review queue's worker would."""
+    tasks = {
+        services.TASK_START: services.review_start,
+        services.TASK_PLAN: services.review_plan,
+        services.TASK_PART: services.review_part,
+    }
+    monkeypatch.setattr(services, "_send", lambda name, **kwargs: tasks[name](**kwargs))
+    with on_commit(execute=True):
+        services.review_request(game_id=game_id, user_id=user_id)
+
+
 @pytest.mark.django_db
-def test_each_page_loads_the_catalogue_of_its_language(user_factory, client_logged_in) -> None:
+def test_each_page_loads_the_catalogue_of_its_language(
+    user_factory, client_logged_in, monkeypatch, settings, django_capture_on_commit_callbacks
+) -> None:
     alice, bob = user_factory("alice"), user_factory("bob")
     game = make_game(alice, bob, deals=seeded_deals(1), balances=(20, 20))
     finished = drive(game.pk, (alice, bob), lambda view: view["status"] == "finished")
+    settings.REVIEW_SAMPLES, settings.REVIEW_PART_SIZE = 2, 50
+    reviewed(finished.pk, alice.pk, monkeypatch, django_capture_on_commit_callbacks)
     playing = make_game(alice, bob)
     # A practice game's page (here a spectator's) also loads the hints' script.
     practice = computer_game_create(user=user_factory("carol"), strength="easy", practice=True)
@@ -121,6 +139,7 @@ def test_each_page_loads_the_catalogue_of_its_language(user_factory, client_logg
         reverse("game", kwargs={"game_id": playing.pk}),
         reverse("game", kwargs={"game_id": practice.pk}),
         reverse("game-replay", kwargs={"game_id": finished.pk}),
+        reverse("game-review", kwargs={"game_id": finished.pk}),
         reverse("lobby"),
         reverse("live-games"),
         reverse("play-now"),
