@@ -441,10 +441,11 @@ def test_the_leaderboard_and_the_rating_chart_read_well(login_page, make_user, l
     for when in page.locator(".rating-chart__dates time").all():
         expect(when).to_be_visible()
     # The value under the pointer or the finger: the last game's at first, then the first's.
-    readout = page.locator(".rating-chart__readout")
-    titles = page.locator(".rating-chart__point title").all_text_contents()
+    rating = page.locator(".rating-chart", has=page.locator("#rating-chart-caption"))
+    readout = rating.locator(".rating-chart__readout")
+    titles = rating.locator(".rating-chart__point title").all_text_contents()
     expect(readout).to_have_text(titles[-1])
-    chart = page.locator(".rating-chart svg").bounding_box()
+    chart = rating.locator("svg").bounding_box()
     assert chart is not None and chart["height"] >= 100, chart
     page.mouse.move(chart["x"] + 2, chart["y"] + chart["height"] / 2)
     expect(readout).to_have_text(titles[0])

@@ -33,7 +33,10 @@ CALL = re.compile(rf"\b(?P<fn>n?gettext)\(\s*(?P<one>{STRING})(?:\s*,\s*(?P<two>
 # Every call, however written: one that CALL cannot read has no literal msgid to extract.
 ANY_CALL = re.compile(r"\bn?gettext\(")
 # The modules' relative imports (`import … from "./x.js"`, `export … from "../y.js"`).
-IMPORT = re.compile(r'(?:import|export)[^"\';]*?from\s*["\'](\.{1,2}/[^"\']+)["\']')
+# `import … from "./x.js"`, and `import("./x.js")` (a module fetched when it is needed).
+IMPORT = re.compile(
+    r'(?:(?:import|export)[^"\';(]*?from\s*|import\(\s*)["\'](\.{1,2}/[^"\']+)["\']'
+)
 MODULE_SCRIPT = re.compile(r'<script type="module" src="/static/([^"]+)"')
 CATALOGUE_SCRIPT = re.compile(r'<script src="/static/jsi18n/([a-z-]+)/djangojs\.js"')
 # The translations in Django's catalogue script, a JSON object.

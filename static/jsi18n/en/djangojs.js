@@ -20,7 +20,6 @@
   django.catalog = django.catalog || {};
   
   const newcatalog = {
-    " or ": " or ",
     "%(games)s game in progress": [
       "%(games)s game in progress",
       "%(games)s games in progress"
@@ -35,15 +34,11 @@
     "%(p)s, your decision in the auction": "%(p)s, your decision in the auction",
     "%(p)s, your turn": "%(p)s, your turn",
     "%(p)s, your turn: play a tile": "%(p)s, your turn: play a tile",
-    "%(tile)s %(where)s scores %(p)s": "%(tile)s %(where)s scores %(p)s",
-    "%(tile)s scores %(p)s": "%(tile)s scores %(p)s",
     "%(time)s left": "%(time)s left",
     "Accept: your opponent pays you %(paid)s and leads.": "Accept: your opponent pays you %(paid)s and leads.",
     "Computer": "Computer",
     "No bid yet: %(p)s bids at least %(n)s or renounces": "No bid yet: %(p)s bids at least %(n)s or renounces",
     "No bid yet: you bid at least %(n)s or renounce": "No bid yet: you bid at least %(n)s or renounce",
-    "No score: %(list)s.": "No score: %(list)s.",
-    "No tile scores now. You may play: %(list)s.": "No tile scores now. You may play: %(list)s.",
     "Nobody has joined yet.": "Nobody has joined yet.",
     "None of your tiles matches an open end (%(ends)s): draw.": "None of your tiles matches an open end (%(ends)s): draw.",
     "Or raise to %(min)s to %(max)s: accepted, %(min)s costs you %(cost)s and you lead.": "Or raise to %(min)s to %(max)s: accepted, %(min)s costs you %(cost)s and you lead.",

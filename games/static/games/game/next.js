@@ -9,9 +9,9 @@
  * It decides nothing: the pairings, the arena's figures and the queue are the server's.
  */
 import { listen, socket } from "../../js/user.js";
-import { button, el } from "./dom.js";
 
 const fmt = (text, values) => interpolate(text, values, true);
+
 const OVER = ["finished", "aborted", "cancelled"];
 const QUEUE_TOUCH_MS = 5000; // the queue drops a place whose page went silent for 30 s
 
@@ -53,6 +53,7 @@ export class NextGame {
   update(view) {
     this.view = view;
     if (!this.over || !this.deps.seat) return;
+    this.loadCard();
     if (this.arena === undefined && !this.asked) this.readArena();
     this.decide();
   }
@@ -160,86 +161,25 @@ export class NextGame {
   }
 
   /**
-   * The card's part of what comes next, for a seat once the game is over; returns
-   * `{primary, arena, after}`: the control to focus, whether the arena replaces the rematch
-   * and the way back to the lobby, and controls to put after the card's own primary.
+   * The card's part of what comes next (games/next-card.js, fetched once the game is over:
+   * no player needs it before); until it is here the card has none, and it is drawn again.
    */
   renderOver(body, foot) {
-    let primary = null;
-    const after = []; // drawn after the card's own primary (a new game against the computer)
-    const a = this.arena;
-    if (a) {
-      body.appendChild(this.arenaBlock(a));
-      if (this.next && !this.stopped) {
-        const line = el("p", "overlay__countdown", this.countdownText(Math.max(0, this.next.at - Date.now())));
-        line.dataset.role = "next-countdown";
-        line.setAttribute("role", "timer");
-        primary = button(gettext("Stay here"), "next-stay", () => this.stay(), "button--primary");
-        foot.append(line, primary);
-      } else if (this.next) {
-        primary = el("a", "button button--primary", gettext("Go to your next game"));
-        primary.href = this.next.url;
-        primary.dataset.action = "next-go";
-        foot.appendChild(primary);
-      } else if (a.state === "active" && a.status === "running") {
-        foot.appendChild(el("p", "overlay__countdown", gettext("Waiting for your next opponent…")));
-      }
-      if (a.status === "running" && a.state === "active") {
-        const pause = button(gettext("Pause"), "arena-pause", () => this.post(a.pause_url, "paused"));
-        pause.disabled = this.busy;
-        foot.appendChild(pause);
-      } else if (a.status === "running" && a.state === "paused") {
-        const resume = button(gettext("Resume the arena"), "arena-join", () => this.post(a.join_url, "active"));
-        resume.disabled = this.busy;
-        foot.appendChild(resume);
-      }
-      const back = el("a", primary ? "button" : "button button--primary", gettext("Back to the arena"));
-      back.href = a.url;
-      back.dataset.action = "arena";
-      foot.appendChild(back);
-      primary ??= back;
-    }
-    if (this.queue) {
-      const note = el(
-        "p",
-        "overlay__queue",
-        fmt(
-          ngettext(
-            "You are back in the queue: %(n)s player waiting.",
-            "You are back in the queue: %(n)s players waiting.",
-            this.queue.waiting,
-          ),
-          { n: this.queue.waiting },
-        ),
-      );
-      note.setAttribute("role", "status");
-      const leave = button(gettext("Leave the queue"), "queue-leave", () => {
-        this.busy = true;
-        socket.request({ type: "queue", do: "leave" });
-        this.deps.onChange();
-      });
-      leave.disabled = this.busy;
-      foot.prepend(note);
-      after.push(leave);
-    }
-    return { primary, arena: Boolean(a), after };
+    if (this.card) return this.card.renderOver(this, body, foot);
+    this.loadCard();
+    return { primary: null, arena: false, after: [] };
   }
 
-  arenaBlock(a) {
-    const block = el("div", "overlay__arena");
-    const title = el("p", "overlay__arena-name");
-    const link = el("a", "", a.name);
-    link.href = a.url;
-    title.append(link);
-    const figures = [
-      fmt(ngettext("+%(n)s point", "+%(n)s points", a.points), { n: a.points }),
-      fmt(gettext("score %(n)s"), { n: a.score }),
-    ];
-    if (a.streak) figures.push(fmt(gettext("streak %(n)s"), { n: a.streak }) + (a.fire ? " ×2" : ""));
-    if (a.rank) figures.push(fmt(gettext("rank %(rank)s of %(n)s"), { rank: a.rank, n: a.players }));
-    block.append(title, el("p", "overlay__arena-figures", figures.join(" · ")));
-    if (a.state === "paused") block.append(el("p", "muted", gettext("Paused: you get no new game until you resume.")));
-    if (a.status !== "running") block.append(el("p", "muted", gettext("The arena is over.")));
-    return block;
+  loadCard() {
+    if (this.loadingCard) return;
+    this.loadingCard = true;
+    import("../next-card.js")
+      .then((card) => {
+        this.card = card;
+        this.deps.onChange();
+      })
+      .catch(() => {
+        this.loadingCard = false; // a later drawing of the card asks again
+      });
   }
 }
