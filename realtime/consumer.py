@@ -22,7 +22,6 @@ from channels.exceptions import ChannelFull, StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import Error as DatabaseError
-from django.db import connection
 from django.utils import translation
 from django.utils.translation.trans_real import parse_accept_lang_header
 from redis.exceptions import RedisError
@@ -48,9 +47,12 @@ def in_pool(func: Any) -> Any:
     which would serialize every game's moves (docs/decisions/daphne-entry-point.md).
 
     The services need no thread affinity: each call is one transaction on its thread's own
-    connection. SQLite keeps the one thread, since it serializes writers anyway.
+    connection. SQLite keeps the one thread, since it serializes writers anyway. The engine
+    is read from the settings: `django.db.connection` touched on the event loop makes a
+    connection object for each socket's context (a few KB each, never used).
     """
-    return database_sync_to_async(func, thread_sensitive=connection.vendor == "sqlite")
+    sqlite = settings.DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3"
+    return database_sync_to_async(func, thread_sensitive=sqlite)
 
 
 MAX_MESSAGE_CHARS = 4096
