@@ -1,6 +1,7 @@
-"""Daphne's command line with four changes it has no option for: oversized messages closed
+"""Daphne's command line with five changes it has no option for: oversized messages closed
 with 1009 rather than a dropped connection, a send to a socket the browser has just closed
-dropped rather than raised into the consumer, a tuned garbage collector, and 16 threads
+dropped rather than raised into the consumer, a tuned garbage collector, 16 threads, and
+a lighter queue of each connection's incoming messages
 (docs/decisions/daphne-entry-point.md).
 
     python -m infra.server [daphne's own arguments]
@@ -8,8 +9,10 @@ dropped rather than raised into the consumer, a tuned garbage collector, and 16 
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import os
+from functools import partial
 from typing import Any
 
 # Threads running the game service for the sockets (read by daphne.server): they mostly
@@ -39,6 +42,32 @@ class GoneSafeWebSocketProtocol(WebSocketProtocol):
         super().serverSend(content, binary)
 
 
+class InputQueue:
+    """A connection's incoming messages as its application receives them: asyncio.Queue's
+    `get` and `put_nowait` without its four deques, about 3 KB for each open socket."""
+
+    __slots__ = ("messages", "waiter")
+
+    def __init__(self) -> None:
+        self.messages: list[dict[str, Any]] = []
+        self.waiter: asyncio.Future[None] | None = None
+
+    def put_nowait(self, message: dict[str, Any]) -> None:
+        self.messages.append(message)
+        if self.waiter is not None and not self.waiter.done():
+            self.waiter.set_result(None)
+
+    async def get(self) -> dict[str, Any]:
+        """The oldest message, once there is one; cancelled, it takes none."""
+        while not self.messages:
+            self.waiter = asyncio.get_running_loop().create_future()
+            try:
+                await self.waiter
+            finally:
+                self.waiter = None
+        return self.messages.pop(0)
+
+
 class CleanCloseServer(Server):
     """Daphne's Server with autobahn's failByDrop off and the collector tuned: Server.run
     builds its WebSocket factory and runs the reactor in one go, so the factory is
@@ -50,6 +79,21 @@ class CleanCloseServer(Server):
         gc.freeze()
         gc.set_threshold(*GC_THRESHOLDS)
         super().run()
+
+    def create_application(self, protocol: Any, scope: dict[str, Any]) -> InputQueue | None:
+        """Daphne's, with an InputQueue for asyncio.Queue."""
+        assert "application_instance" not in self.connections[protocol]
+        input_queue = InputQueue()
+        scope.setdefault("asgi", {"version": "3.0"})
+        application_instance = self.application(
+            scope=scope, receive=input_queue.get, send=partial(self.handle_reply, protocol)
+        )
+        if protocol not in self.connections:
+            return None
+        self.connections[protocol]["application_instance"] = asyncio.ensure_future(
+            application_instance, loop=asyncio.get_event_loop()
+        )
+        return input_queue
 
     @property
     def ws_factory(self) -> Any:

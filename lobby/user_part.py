@@ -4,7 +4,8 @@ the challenge list (?challenges=1) and the games in progress (?live=1).
 
 Every list arrives built once where it changed (lobby.broadcast): this part only keeps
 what its user may see, drops a list older than one it sent (`stamp`), and sends it. It
-reads the database when the socket opens or resyncs, and for the queue's requests.
+reads the database when the socket opens (in the socket's one opening read,
+realtime.parts) or resyncs, and for the queue's requests.
 """
 
 from __future__ import annotations
@@ -74,16 +75,22 @@ class LobbyPart(SocketPart):
             await self.join_group(LIVE_GROUP)
         await super().part_join()
 
-    async def part_open(self) -> None:
+    def part_read(self, found: dict[str, Any]) -> None:
+        found["lobby"] = self.read_challenges()
+        super().part_read(found)
+
+    async def part_open(self, found: dict[str, Any]) -> None:
         # The list first and the invitations after the other parts' news, as pages had them.
-        invitations = await self.send_challenges()
-        await super().part_open()
-        await self.send_invitations(*invitations)
+        taken, invitations, challenges = found["lobby"]
+        await self.send_challenges(taken, challenges)
+        await super().part_open(found)
+        await self.send_invitations(taken, invitations)
 
     async def part_resync(self) -> None:
-        invitations = await self.send_challenges()
+        taken, invitations, challenges = await in_pool(self.read_challenges)()
+        await self.send_challenges(taken, challenges)
         await super().part_resync()
-        await self.send_invitations(*invitations)
+        await self.send_invitations(taken, invitations)
         if self.live:
             await self.send_live_games()
 
@@ -104,20 +111,16 @@ class LobbyPart(SocketPart):
         self.sent_stamps[kind] = taken
         return True
 
-    async def send_challenges(self) -> tuple[int, list[ChallengeEntry]]:
-        """The list if the page shows it; and returns the challenges addressed to the player,
-        read with it in one call in the pool, and when (to `send_invitations`)."""
+    def read_challenges(self) -> tuple[int, list[ChallengeEntry], list[ChallengeEntry] | None]:
+        """When (`stamp`), the challenges addressed to the player, and the challenge list if
+        the page shows it (in the pool)."""
         user = self.scope["user"]
-        with_list = self.challenges
+        taken = stamp()
+        return taken, invitations_of(user.pk), lobby_snapshot(user) if self.challenges else None
 
-        def read() -> tuple[int, list[ChallengeEntry], list[ChallengeEntry] | None]:
-            taken = stamp()
-            return taken, invitations_of(user.pk), lobby_snapshot(user) if with_list else None
-
-        taken, invitations, challenges = await in_pool(read)()
+    async def send_challenges(self, taken: int, challenges: list[ChallengeEntry] | None) -> None:
         if challenges is not None and self.newer("challenges", taken):
             await self.send_json(challenges_message(challenges))
-        return taken, invitations
 
     async def send_invitations(self, taken: int, invitations: list[ChallengeEntry]) -> None:
         if self.newer("invitations", taken):

@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import logging
 import time
+import weakref
 from collections.abc import Mapping
 from typing import Any
 
@@ -21,7 +22,6 @@ from channels.exceptions import ChannelFull, StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import Error as DatabaseError
-from django.db import connection
 from django.utils import translation
 from django.utils.translation.trans_real import parse_accept_lang_header
 from redis.exceptions import RedisError
@@ -47,9 +47,12 @@ def in_pool(func: Any) -> Any:
     which would serialize every game's moves (docs/decisions/daphne-entry-point.md).
 
     The services need no thread affinity: each call is one transaction on its thread's own
-    connection. SQLite keeps the one thread, since it serializes writers anyway.
+    connection. SQLite keeps the one thread, since it serializes writers anyway. The engine
+    is read from the settings: `django.db.connection` touched on the event loop makes a
+    connection object for each socket's context (a few KB each, never used).
     """
-    return database_sync_to_async(func, thread_sensitive=connection.vendor == "sqlite")
+    sqlite = settings.DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3"
+    return database_sync_to_async(func, thread_sensitive=sqlite)
 
 
 MAX_MESSAGE_CHARS = 4096
@@ -61,7 +64,7 @@ CLOSE_NOT_FOUND = 4404
 CLOSE_TRY_AGAIN_LATER = 4503
 # What a socket that ended without a close frame is said to have closed with (RFC 6455).
 CLOSE_ABNORMAL = 1006
-# How often a user socket checks that the channel layer still has its groups (keep_groups).
+# How often a user socket checks that the channel layer still has its groups (check_groups).
 GROUPS_CHECK_SECONDS = 10.0
 
 # What a database or channel-layer (Redis) outage raises: answered with `unavailable` (or
@@ -77,6 +80,54 @@ UNAVAILABLE_ERRORS: tuple[type[BaseException], ...] = (
 
 # Tells this process's game sockets when the database goes away and comes back.
 DATABASE_WATCH = DatabaseWatch(lambda: in_pool(database_reachable)())
+
+
+class GroupsKeeper:
+    """One task per event loop that has every socket it keeps `check_groups` once every
+    `GROUPS_CHECK_SECONDS`, a tenth of them each tenth of that: a task per socket cost
+    about 2 KB each, of the 40 a user socket may take (bench/sockets.py)."""
+
+    SLICES = 10
+
+    def __init__(self) -> None:
+        self.slices: list[weakref.WeakSet[JsonSocketConsumer]] = [
+            weakref.WeakSet() for _ in range(self.SLICES)
+        ]
+        self.checking: dict[JsonSocketConsumer, asyncio.Task[None]] = {}
+        self.added = 0
+        self.turn = 0
+        self.task: asyncio.Task[None] | None = None
+
+    def keep(self, socket: JsonSocketConsumer) -> None:
+        self.slices[self.added % self.SLICES].add(socket)
+        self.added += 1
+        loop = asyncio.get_running_loop()
+        if self.task is None or self.task.done() or self.task.get_loop() is not loop:
+            self.task = loop.create_task(self._run())
+
+    async def drop(self, socket: JsonSocketConsumer) -> None:
+        """Stop keeping `socket`, and wait for its check underway, if any, to be cancelled."""
+        for kept in self.slices:
+            kept.discard(socket)
+        task = self.checking.pop(socket, None)
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    async def _run(self) -> None:
+        while any(self.slices):
+            await asyncio.sleep(GROUPS_CHECK_SECONDS / self.SLICES)
+            kept = list(self.slices[self.turn])
+            self.turn = (self.turn + 1) % self.SLICES
+            checks = [asyncio.ensure_future(socket.check_groups()) for socket in kept]
+            self.checking.update(zip(kept, checks, strict=True))
+            await asyncio.gather(*checks, return_exceptions=True)
+            for socket in kept:
+                self.checking.pop(socket, None)
+
+
+GROUPS_KEEPER = GroupsKeeper()
 
 
 def scope_language(scope: dict[str, Any]) -> str:
@@ -103,9 +154,9 @@ class JsonSocketConsumer(AsyncWebsocketConsumer):
     """What every socket shares: the signed-in check, groups, rate limit, parsing, replies."""
 
     language: str
-    limiter: RateLimiter
+    limiter: RateLimiter | None = None  # made at the socket's first message
     groups_joined: list[str]
-    groups_task: asyncio.Task[None] | None = None
+    groups_missed = False  # whether the last check of the groups could not reach the layer
     # The game whose shared budget this connection's messages count against (players only).
     budget_game_id: int | None = None
     shared_budget: SharedBudget | None = None
@@ -146,7 +197,6 @@ class JsonSocketConsumer(AsyncWebsocketConsumer):
             await self.refuse(CLOSE_UNAUTHENTICATED)
             return False
         self.language = scope_language(self.scope)
-        self.limiter = RateLimiter()
         return True
 
     async def refuse(self, code: int) -> None:
@@ -218,41 +268,35 @@ class JsonSocketConsumer(AsyncWebsocketConsumer):
             lost = bool(added) or lost
         return lost
 
-    async def keep_groups(self) -> None:
-        """Join the groups again every `GROUPS_CHECK_SECONDS`, and `resync` after a loss.
+    async def check_groups(self) -> None:
+        """Join the groups again (every `GROUPS_CHECK_SECONDS`, GROUPS_KEEPER), and `resync`
+        after a loss.
 
         A Redis restarted without persistence has lost them, and whatever was sent to
         them meanwhile; so has a Redis that could not be reached. For sockets that have
         nothing else to notice it by (the game sockets have their presence refresh).
         """
-        missed = False
-        while True:
-            await asyncio.sleep(GROUPS_CHECK_SECONDS)
-            try:
-                if await self.rejoin_groups() or missed:
-                    await self.resync()
-                missed = False
-            except UNAVAILABLE_ERRORS:
-                missed = True
+        try:
+            if await self.rejoin_groups() or self.groups_missed:
+                await self.resync()
+            self.groups_missed = False
+        except UNAVAILABLE_ERRORS:
+            self.groups_missed = True
 
     def start_keeping_groups(self) -> None:
-        """Once open: run `keep_groups`, and hear of the database leaving and returning
-        (DATABASE_WATCH), until `stop_keeping_groups`."""
-        self.groups_task = asyncio.ensure_future(self.keep_groups())
+        """Once open: have GROUPS_KEEPER `check_groups`, and hear of the database leaving
+        and returning (DATABASE_WATCH), until `stop_keeping_groups`."""
+        GROUPS_KEEPER.keep(self)
         DATABASE_WATCH.watch(self)
 
     async def stop_keeping_groups(self) -> None:
         """Undo `start_keeping_groups`, and leave every group."""
         DATABASE_WATCH.unwatch(self)
-        task = getattr(self, "groups_task", None)
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        await GROUPS_KEEPER.drop(self)
         await self.leave_groups_quietly()
 
     async def resync(self) -> None:
-        """Send this connection afresh what it may have missed (see keep_groups)."""
+        """Send this connection afresh what it may have missed (see check_groups)."""
         raise NotImplementedError
 
     def database_notice(self) -> str:
@@ -298,6 +342,8 @@ class JsonSocketConsumer(AsyncWebsocketConsumer):
 
     async def within_budget(self, *, shared: bool = True) -> bool:
         """The connection's own budget, then the user's and the game's across all processes."""
+        if self.limiter is None:
+            self.limiter = RateLimiter()
         if not self.limiter.allow():
             return False
         if not shared:

@@ -76,8 +76,8 @@ class BadCharactersGuard:
         self.application = application
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> Any:
-        texts = _scope_texts(scope)
-        if any(holds_refused_character(unquote(text)) for text in texts):
+        # Not kept in a local: this frame lasts as long as the socket.
+        if any(holds_refused_character(unquote(text)) for text in _scope_texts(scope)):
             return await ForbiddenOrigin.as_asgi()(scope, receive, send)
         return await self.application(scope, receive, send)
 

@@ -22,11 +22,15 @@ class SocketPart(JsonSocketConsumer):
     async def part_join(self) -> None:
         """Join the part's groups (before the socket is accepted)."""
 
-    async def part_open(self) -> None:
-        """Send what the page needs at once (after the socket is accepted)."""
+    def part_read(self, found: dict[str, Any]) -> None:
+        """Read what the page needs at once into `found`; every part's reads run in one
+        call in the thread pool, before the socket is accepted."""
+
+    async def part_open(self, found: dict[str, Any]) -> None:
+        """Send what the page needs at once, from `found` (after the socket is accepted)."""
 
     async def part_resync(self) -> None:
-        """Send afresh what may have been missed (realtime.consumer's keep_groups)."""
+        """Send afresh what may have been missed (realtime.consumer's check_groups)."""
 
     async def part_close(self) -> None:
         """Undo what the part did for this socket beyond its groups."""

@@ -17,6 +17,7 @@ from urllib.parse import parse_qs
 from games.live.user_part import GamesPart
 from lobby.errors import message_for
 from lobby.user_part import LobbyPart
+from realtime.consumer import in_pool
 from realtime.groups import user_group
 from tournaments.user_part import ArenaPart
 
@@ -33,8 +34,10 @@ class UserConsumer(LobbyPart, GamesPart, ArenaPart):
         self.part_options(parse_qs(self.scope.get("query_string", b"").decode()))
         await self.join_group(user_group(self.scope["user"].pk))
         await self.part_join()
+        found: dict[str, Any] = {}
+        await in_pool(self.part_read)(found)
         await self.accept()
-        await self.part_open()
+        await self.part_open(found)
         self.start_keeping_groups()
 
     async def disconnect(self, code: int) -> None:

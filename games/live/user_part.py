@@ -2,10 +2,13 @@
 ("your game"), where the rematch of their finished game stands, and a new game to go to.
 
 games.live.yours builds each event once, for the player, where the change happens; this
-part sends it on as it is. It reads the database only when the socket opens or resyncs.
+part sends it on as it is. It reads the database only when the socket opens (in the
+socket's one opening read, realtime.parts) or resyncs.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from django.urls import reverse
 
@@ -25,18 +28,22 @@ from realtime.parts import SocketPart
 
 
 class GamesPart(SocketPart):
-    async def part_open(self) -> None:
-        await self.send_games_news()
-        await super().part_open()
+    def part_read(self, found: dict[str, Any]) -> None:
+        found["games"] = self.read_games_news()
+        super().part_read(found)
 
-    async def send_games_news(self) -> None:
+    async def part_open(self, found: dict[str, Any]) -> None:
+        await self.send_games_news(*found["games"])
+        await super().part_open(found)
+
+    def read_games_news(self) -> tuple[YourGame | None, UserRematchEvent | None]:
         user_id = self.scope["user"].pk
+        yours = your_game_of(user_id)
+        return (yours[1] if yours else None), rematch_offered_to(user_id)
 
-        def read() -> tuple[YourGame | None, UserRematchEvent | None]:
-            found = your_game_of(user_id)
-            return (found[1] if found else None), rematch_offered_to(user_id)
-
-        game, rematch = await in_pool(read)()
+    async def send_games_news(
+        self, game: YourGame | None, rematch: UserRematchEvent | None
+    ) -> None:
         await self.send_json(your_game_message(game))
         if rematch is not None and game is None:  # with a game on, it could not be accepted
             await self.send_json(rematch_offer_message(rematch))
@@ -47,7 +54,7 @@ class GamesPart(SocketPart):
         if game_id is not None:
             url = reverse("game", kwargs={"game_id": game_id})
             await self.send_json(redirect_message(url, game_id))
-        await self.send_games_news()
+        await self.send_games_news(*await in_pool(self.read_games_news)())
         await super().part_resync()
 
     async def user_games_game(self, event: UserGameEvent) -> None:

@@ -137,6 +137,7 @@ def rematch_offered_to(user_id: int) -> UserRematchEvent | None:
     """The rematch the opponent offers in the player's latest finished game, if one stands."""
     game = (
         Game.objects.select_related("player0", "player1")
+        .defer("state")  # a finished game's position is not what the notice shows
         .filter(Q(player0_id=user_id) | Q(player1_id=user_id), same_device=False)
         .exclude(status__in=Game.ACTIVE_STATUSES)
         .order_by(F("finished_at").desc(nulls_last=True))
