@@ -330,7 +330,8 @@ USE_TZ = True
 
 # --- Static files through WhiteNoise, served by Daphne itself.
 STATIC_URL = "/static/"
-STATIC_ROOT = VAR_DIR / "static"
+# A benchmark or test run beside others collects into a folder of its own (tests/live.py).
+STATIC_ROOT = Path(env.str("STATIC_ROOT", default=str(VAR_DIR / "static")))
 STATICFILES_DIRS = [BASE_DIR / "static"] if (BASE_DIR / "static").is_dir() else []
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

@@ -23,12 +23,12 @@ LAST_LINE = re.compile(
 
 @pytest.mark.live
 @pytest.mark.django_db(transaction=True)
-def test_the_sockets_benchmark_runs_to_its_last_line():
+def test_the_sockets_benchmark_runs_to_its_last_line(tmp_path):
     with own_redis() as (url, _restart):
         run = subprocess.run(
             [sys.executable, "bench/sockets.py", "--sockets", "4", "--pushes", "1"],
             cwd=ROOT,
-            env=platform_env(REDIS_URL=url),
+            env=platform_env(REDIS_URL=url, STATIC_ROOT=str(tmp_path / "static")),
             capture_output=True,
             text=True,
             timeout=240,

@@ -9,8 +9,10 @@ files are needed. Only the shape of the last line is checked, never a figure.
 from __future__ import annotations
 
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -22,15 +24,20 @@ pytestmark = [pytest.mark.live, pytest.mark.slow, pytest.mark.django_db(transact
 
 
 def run_bench(name: str, args: list[str], *, env: dict[str, str], timeout: float = 240) -> str:
-    """The last line the benchmark printed; fails with its output if it did not end well."""
+    """The last line the benchmark printed; fails with its output if it did not end well.
+
+    Its collectstatic writes a folder of its own: rewriting var/static would pull files from
+    under the tests serving them meanwhile."""
+    static_root = tempfile.mkdtemp(prefix="bench-static-")
     done = subprocess.run(
         [sys.executable, str(ROOT / "bench" / name), *args],
         cwd=ROOT,
-        env=env,
+        env={**env, "STATIC_ROOT": static_root},
         capture_output=True,
         text=True,
         timeout=timeout,
     )
+    shutil.rmtree(static_root, ignore_errors=True)
     output = f"stdout:\n{done.stdout[-4000:]}\nstderr:\n{done.stderr[-4000:]}"
     assert done.returncode == 0, output
     lines = done.stdout.strip().splitlines()
