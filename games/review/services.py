@@ -78,7 +78,7 @@ def review_message(review: GameReview) -> ReviewMessage:
     }
 
 
-def _push(review: GameReview) -> None:
+def review_push(review: GameReview) -> None:
     """Tell every audience of the game how its review stands; a lost push costs a reload."""
     game = review.game
     event = {"type": "game.message", "text": message_text(review_message(review))}
@@ -185,7 +185,7 @@ def review_plan(*, review_id: int) -> None:
 
 
 def _queued(review: GameReview, part_ids: list[int]) -> None:
-    _push(review)
+    review_push(review)
     for part_id in part_ids:
         _send(TASK_PART, part_id=part_id)
 
@@ -213,7 +213,7 @@ def review_part(*, part_id: int) -> None:
             GameReview.objects.filter(pk=review.pk).update(done=F("done") + PROGRESS_EVERY)
             counted += PROGRESS_EVERY
             review.refresh_from_db(fields=["done", "total", "status"])
-            _push(review)
+            review_push(review)
     with transaction.atomic():
         if not GameReviewPart.objects.filter(pk=part.pk, done_at__isnull=True).update(
             decisions=decisions, done_at=timezone.now()
@@ -225,7 +225,7 @@ def review_part(*, part_id: int) -> None:
         review = GameReview.objects.select_for_update().select_related("game").get(pk=review.pk)
         if review.parts_done == review.parts_total:
             _finish(review, initial, changes)
-        transaction.on_commit(lambda: _push(review))
+        transaction.on_commit(lambda: review_push(review))
 
 
 def _finish(review: GameReview, initial: Any, changes: list[Change]) -> None:
@@ -256,4 +256,4 @@ def review_fail(*, review_id: int) -> None:
     review = GameReview.objects.select_related("game").get(pk=review_id)
     GameReview.objects.filter(pk=review_id).update(status=GameReview.Status.FAILED)
     review.status = GameReview.Status.FAILED
-    _push(review)
+    review_push(review)

@@ -16,6 +16,7 @@ from channels.db import database_sync_to_async
 from games import errors as game_errors
 from games.live import messages
 from games.live.consumer import GameConsumer
+from games.review import services as review_services
 from realtime import database_watch
 from realtime import errors as realtime_errors
 from tests.games.factories import make_game, seeded_deals
@@ -57,6 +58,11 @@ async def test_every_message_of_a_game_is_of_a_declared_kind(
 
     await _play_to_the_end(game, c0, c1, watcher)
     assert c0.game["status"] == "finished"
+    # The finished game's review: its progress reaches every socket of the game.
+    review = await database_sync_to_async(review_services.review_start)(game_id=game.pk)
+    await database_sync_to_async(review_services.review_push)(review)
+    for client in (c0, c1, watcher):
+        await client.until(lambda m: m["type"] == "review")
     assert (await rematch_request(c0, "offer"))["type"] == "ack"
     await c1.until(lambda m: m["type"] == "rematch")
     assert (await rematch_request(c1, "offer", "r2"))["game"]

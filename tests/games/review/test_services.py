@@ -45,7 +45,7 @@ def pushed(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     """What the game's sockets were told of the review."""
     messages: list[dict[str, Any]] = []
     monkeypatch.setattr(
-        services, "_push", lambda review: messages.append(services.review_message(review))
+        services, "review_push", lambda review: messages.append(services.review_message(review))
     )
     return messages
 
