@@ -285,7 +285,11 @@ async def watch_standings(
     try:
         async for message in messages_until(stop, socket):
             if message["type"] == "standings":
-                counts = {row["user"]: row["wins"] + row["losses"] for row in message["rows"]}
+                # A game too short to count shows as "short": counted all the same.
+                counts = {
+                    row["user"]: row["wins"] + row["losses"] + row["short"]
+                    for row in message["rows"]
+                }
                 figures.pushes.append((time.monotonic(), counts))
     finally:
         await socket.close()
