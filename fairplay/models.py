@@ -74,7 +74,27 @@ class Status(models.TextChoices):
     HANDLED = "handled", _("handled")
 
 
-class Report(models.Model):
+class Handled(models.Model):
+    """What a moderator closes (a report, a flag): open until handled, and by whom, when."""
+
+    status = models.CharField(
+        _("status"), max_length=8, choices=Status.choices, default=Status.OPEN, db_index=True
+    )
+    handled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("handled by"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    handled_at = models.DateTimeField(_("handled"), null=True, blank=True)
+
+    class Meta:
+        abstract = True
+
+
+class Report(Handled):
     """One player's report about another, maybe about one game (played or watched)."""
 
     reporter = models.ForeignKey(
@@ -100,18 +120,6 @@ class Report(models.Model):
     reason = models.CharField(_("reason"), max_length=16, choices=Reason.choices)
     text = models.TextField(_("what happened"), max_length=REPORT_TEXT_MAX, blank=True)
     created_at = models.DateTimeField(_("sent"), auto_now_add=True, db_index=True)
-    status = models.CharField(
-        _("status"), max_length=8, choices=Status.choices, default=Status.OPEN, db_index=True
-    )
-    handled_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("handled by"),
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
-    handled_at = models.DateTimeField(_("handled"), null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -138,7 +146,7 @@ class Report(models.Model):
         return f"{self.reporter_id} -> {self.player_id} ({self.reason})"
 
 
-class Flag(models.Model):
+class Flag(Handled):
     """Something the periodic scan (fairplay.flags) found in the games, for a moderator."""
 
     class Kind(models.TextChoices):
@@ -166,18 +174,6 @@ class Flag(models.Model):
     # The figures behind the flag (rates, windows), as the scan measured them.
     detail = models.JSONField(_("detail"), default=dict)
     created_at = models.DateTimeField(_("raised"), auto_now_add=True, db_index=True)
-    status = models.CharField(
-        _("status"), max_length=8, choices=Status.choices, default=Status.OPEN, db_index=True
-    )
-    handled_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("handled by"),
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
-    handled_at = models.DateTimeField(_("handled"), null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
