@@ -61,8 +61,9 @@ def parse_args() -> argparse.Namespace:
     return parser.parse_args()
 
 
-async def play_human(url: str, cookie: str, game_id: int) -> None:
-    """The human's decisions, each the first non-resigning choice, until the game is over."""
+async def play_human(url: str, cookie: str, game_id: int, states: int) -> None:
+    """The human's decisions, each the first non-resigning choice, until the game is over or
+    `states` states have arrived, when the human resigns: a whole game can take minutes."""
     import websockets
     from django.conf import settings
 
@@ -73,14 +74,20 @@ async def play_human(url: str, cookie: str, game_id: int) -> None:
         origin=websockets.Origin(url),
         additional_headers={"Cookie": f"{settings.SESSION_COOKIE_NAME}={cookie}"},
     ) as connection:
-        sent = 0
+        sent = received = 0
         while True:
             message = json.loads(await asyncio.wait_for(connection.recv(), 60))
             if message["type"] != "state":
                 continue
+            received += 1
             view = message["game"]
             if view["status"] not in ("waiting", "playing"):
                 return
+            if received >= states:
+                sent += 1
+                request = {"type": "action", "id": f"h{sent}", "action": {"do": "resign"}}
+                await connection.send(json.dumps(request))
+                continue
             choices = engine.choices(view["legal"] or [])
             if choices:
                 sent += 1
@@ -141,7 +148,9 @@ def run(url: str, moves: int, strength: str) -> list[float]:
                 game_ids.append(game_id)
                 page.goto(f"{url}/games/{game_id}/")
                 page.wait_for_function("() => window.__connected === true")
-                human_side.submit(asyncio.run, play_human(url, cookie, game_id)).result()
+                states = 3 * (moves - len(found)) + 10  # about a third are the computer's
+                playing = play_human(url, cookie, game_id, states)
+                human_side.submit(asyncio.run, playing).result()
             page.wait_for_timeout(500)  # the last states' arrival
             arrivals += [(game_id, v, at) for v, at in page.evaluate("window.__arrivals")]
             page.evaluate("window.__arrivals = []")
