@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games.review.evaluate import SAMPLES
 from games.review.grades import Thresholds
-from games.review.plan import decision_steps, evaluate_steps, rounds, summarize
+from games.review.plan import decision_steps, evaluate_steps, summarize
 from games.review.selfplay import computer_game
 from games.review.table import shipped
 
@@ -70,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
                 initial, changes, steps, table, thresholds, samples=args.samples, seed=f"a{n}"
             )
         )
-        summary = summarize(first, rounds(initial, changes), table, (0, 1))
+        summary = summarize(first, (0, 1))
         seconds.append(time.process_time() - started)
         second = evaluate_steps(
             initial, changes, steps, table, thresholds, samples=args.samples, seed=f"b{n}"

@@ -101,6 +101,21 @@ def end_chance(st: State, seat: int, table: WinTable) -> float:
     return table.chance(st.balances[seat], situation_of(seat, jockey))
 
 
+def chance_of(view: Mapping[str, Any], table: WinTable, *, samples: int, seed: str) -> float:
+    """`view`'s seat's win chance as the round stands, with no decision of its own taken:
+    the mean, over deals of the unseen tiles consistent with the view, of the play-out's end
+    (what games.review.plan weighs a deal or a draw against)."""
+    rng = random.Random(f"review/{seed}")
+    position = Position(view)
+    know = read(view, position)
+    total = 0.0
+    for _ in range(samples):
+        base = position.deal(*sample(know, rng))
+        dice = random.Random(rng.getrandbits(64))
+        total += end_chance(play_on(base, dice), position.seat, table)
+    return total / samples
+
+
 @dataclass(frozen=True)
 class Evaluation:
     seat: int

@@ -55,12 +55,14 @@ def accuracy(losses: Iterable[float]) -> float | None:
 def player_summary(decisions: Sequence[Mapping[str, Any]], seat: int) -> dict[str, Any]:
     """A seat's accuracy (all, tile play, auction), its grade counts and its luck.
 
-    `decisions` are stored decisions (games.review.plan.decision_json); luck is the sum of
-    each round's `luck` entries of the seat, in win chance.
+    `decisions` are stored decisions (games.review.plan.decision_json); luck, in win
+    chance, is the sum of the seat's deals' and runs of draws' entries, and each apart.
     """
     own = [d for d in decisions if d["seat"] == seat]
     graded = [d for d in own if not d["forced"]]
     counts = {g: sum(1 for d in graded if d["grade"] == g) for g in GRADES}
+    deals = sum(d.get("luck_deal") or 0.0 for d in own)
+    draws = sum(d.get("luck_draws") or 0.0 for d in own)
     return {
         "seat": seat,
         "decisions": len(own),
@@ -69,5 +71,7 @@ def player_summary(decisions: Sequence[Mapping[str, Any]], seat: int) -> dict[st
         "accuracy_tile": accuracy(d["loss"] for d in graded if d["kind"] == "tile"),
         "accuracy_auction": accuracy(d["loss"] for d in graded if d["kind"] == "auction"),
         "grades": counts,
-        "luck": round(sum(d.get("luck") or 0.0 for d in own), 4),
+        "luck": round(deals + draws, 4),
+        "luck_deals": round(deals, 4),
+        "luck_draws": round(draws, 4),
     }

@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from games import engine
+from games.engine.state import DECISION_PHASES, PLAY, PLAYING
 
-from .evaluate import Evaluation, evaluate, kind_of
+from .evaluate import Evaluation, chance_of, end_chance, evaluate, kind_of
 from .grades import Thresholds, grade, player_summary
 from .table import WinTable, situation_of
 
@@ -32,12 +33,28 @@ class Change:
 
 
 @dataclass(frozen=True)
+class Luck:
+    """Chance that came a seat's way, weighed from its own views: where it found the seat
+    (`before`; for a deal, the table's chance of `dealt`, the balance and next lead the
+    round was dealt with, the average deal) and where it left it (`after`; or `settled`,
+    the state then, when no decision was open: a round or a game over, all of it public)."""
+
+    kind: str  # "deal" or "draws"
+    before: dict[str, Any] | None
+    dealt: tuple[int, int | None] | None
+    after: dict[str, Any] | None
+    settled: Any
+
+
+@dataclass(frozen=True)
 class Point:
     step: int  # the change's number in the log, 1 first (the replay page's step)
     seat: int
     round: int
     view: dict[str, Any]
     action: dict[str, Any]
+    # The deal on the seat's first decision of a round; a run of draws on its last draw.
+    luck: tuple[Luck, ...] = ()
 
 
 def replay(state: Any, change: Change) -> Any:
@@ -50,45 +67,71 @@ def replay(state: Any, change: Change) -> Any:
     return engine.apply(state, change.seat, dict(change.action), change.t)[0]
 
 
-def walk(
-    initial: Any, changes: Sequence[Change], seats: Collection[int]
-) -> Iterator[Point | tuple[int, tuple[int, int], int | None]]:
-    """The decisions of `seats` in order, each with the view its seat had; and, when a round
-    is dealt, (round, balances, jockey) as they stood before the deal."""
+def open_view(state: Any, seat: int, t: float) -> dict[str, Any] | None:
+    """`seat`'s view when a decision is open in a round in play, else None."""
+    if state.status != PLAYING or state.phase not in DECISION_PHASES:
+        return None
+    return engine.view(state, seat, t)
+
+
+def draws_on(state: Any, seat: int) -> bool:
+    """Whether `seat` must draw again: nothing it drew fitted, and tiles are left (R5.2)."""
+    return (
+        state.status == PLAYING
+        and state.phase == PLAY
+        and state.to_act == seat
+        and state.must_play < 0
+    )
+
+
+def walk(initial: Any, changes: Sequence[Change], seats: Collection[int]) -> Iterator[Point]:
+    """The decisions of `seats` in order, each with the view its seat had and the luck that
+    ends there: a round's deal on the seat's first decision of it, a run of draws on its
+    last draw."""
     state = initial
+    dealt: dict[int, Luck] = {}  # a seat's deal, until its first decision of the round
+    drawing: dict[int, dict[str, Any]] = {}  # a seat's view before its run of draws
     for step, change in enumerate(changes, start=1):
+        after = replay(state, change)
+        seat = change.seat
         if (
-            change.seat in seats
+            seat is not None
+            and seat in seats
             and change.action.get("do") in engine.DECISIONS
-            and state.to_act == change.seat
+            and state.to_act == seat
         ):
-            assert change.seat is not None
+            view = engine.view(state, seat, change.t)
+            luck = [dealt.pop(seat)] if seat in dealt else []
+            if change.action["do"] == "draw":
+                before = drawing.setdefault(seat, view)
+                if not draws_on(after, seat):
+                    del drawing[seat]
+                    luck.append(
+                        Luck("draws", before, None, open_view(after, seat, change.t), after)
+                    )
             yield Point(
                 step,
-                change.seat,
+                seat,
                 state.round,
-                engine.view(state, change.seat, change.t),
+                view,
                 {k: change.action[k] for k in ACTION_FIELDS if k in change.action},
+                tuple(luck),
             )
-        before = state
-        state = replay(state, change)
-        if state.round != before.round:
-            jockey = before.jockey if before.round else None
-            yield state.round, before.balances, jockey
+        if after.round != state.round:
+            jockey = state.jockey if state.round else None
+            dealt = {
+                s: Luck(
+                    "deal", None, (state.balances[s], jockey), open_view(after, s, change.t), after
+                )
+                for s in seats
+            }
+            drawing = {}
+        state = after
 
 
 def decision_steps(initial: Any, changes: Sequence[Change], seats: Collection[int]) -> list[int]:
     """The steps a review values: every decision of `seats`."""
-    return [p.step for p in walk(initial, changes, seats) if isinstance(p, Point)]
-
-
-def rounds(initial: Any, changes: Sequence[Change]) -> dict[str, dict[str, Any]]:
-    """Each round's balances and jockey as it was dealt, by round number (JSON keys)."""
-    return {
-        str(item[0]): {"balances": list(item[1]), "jockey": item[2]}
-        for item in walk(initial, changes, ())
-        if not isinstance(item, Point)
-    }
+    return [p.step for p in walk(initial, changes, seats)]
 
 
 def parts(steps: Sequence[int], size: int) -> list[list[int]]:
@@ -121,6 +164,8 @@ def decision_json(point: Point, evaluation: Evaluation, thresholds: Thresholds) 
         "points_lost": 0.0 if forced else round(evaluation.points_lost, 2),
         "spread": round(evaluation.spread, 4),
         "grade": None if forced else grade(evaluation.loss, thresholds),
+        "luck_deal": None,
+        "luck_draws": None,
     }
 
 
@@ -138,37 +183,44 @@ def evaluate_steps(
     wanted = set(steps)
     seats = {0, 1}
     for point in walk(initial, changes, seats):
-        if isinstance(point, Point) and point.step in wanted:
+        if point.step in wanted:
             evaluation = evaluate(
                 point.view, point.action, table, samples=samples, seed=f"{seed}/{point.step}"
             )
-            yield decision_json(point, evaluation, thresholds)
+            decision = decision_json(point, evaluation, thresholds)
+            for luck in point.luck:
+                at = f"{seed}/{point.step}/{luck.kind}"
+                decision[f"luck_{luck.kind}"] = weigh(
+                    luck, point.seat, table, samples=samples, seed=at
+                )
+            yield decision
 
 
-def summarize(
-    decisions: Sequence[dict[str, Any]],
-    round_starts: Mapping[str, Mapping[str, Any]],
-    table: WinTable,
-    seats: Collection[int],
-) -> dict[str, Any]:
+def weigh(luck: Luck, seat: int, table: WinTable, *, samples: int, seed: str) -> float | None:
+    """The win chance `luck` gave `seat`: where it left the seat minus where it found it;
+    None when a view cannot be valued (a hand not yet revealed on a shared device)."""
+    try:
+        if luck.after is not None:
+            after = chance_of(luck.after, table, samples=samples, seed=f"{seed}/after")
+        else:
+            after = end_chance(luck.settled, seat, table)
+        if luck.before is not None:
+            before = chance_of(luck.before, table, samples=samples, seed=f"{seed}/before")
+        else:
+            assert luck.dealt is not None
+            balance, jockey = luck.dealt
+            before = table.chance(balance, situation_of(seat, jockey))
+    except ValueError:
+        return None
+    return round(after - before, 4)
+
+
+def summarize(decisions: Sequence[dict[str, Any]], seats: Collection[int]) -> dict[str, Any]:
     """The players' figures and the win-chance curve, from every valued decision.
 
-    Luck: at a seat's first graded decision of a round, its best option's chance (what its
-    own tiles made of the round) minus the table's chance as the round was dealt (the
-    average deal). The curve is seat 0's chance after each graded decision.
+    The curve is seat 0's chance after each graded decision.
     """
     ordered = sorted(decisions, key=lambda d: d["step"])
-    seen: set[tuple[int, int]] = set()
-    for d in ordered:
-        d["luck"] = None
-        key = (d["seat"], d["round"])
-        start = round_starts.get(str(d["round"]))
-        if d["forced"] or key in seen or start is None:
-            continue
-        seen.add(key)
-        balance = start["balances"][d["seat"]]
-        average = table.chance(balance, situation_of(d["seat"], start["jockey"]))
-        d["luck"] = round(d["best_chance"] - average, 4)
     curve = [
         [d["step"], d["chance"] if d["seat"] == 0 else round(1 - d["chance"], 4)]
         for d in ordered
@@ -183,13 +235,14 @@ def summarize(
 
 __all__ = [
     "Change",
+    "Luck",
     "Point",
     "decision_json",
     "decision_steps",
     "evaluate_steps",
     "kind_of",
     "parts",
-    "rounds",
     "summarize",
     "walk",
+    "weigh",
 ]

@@ -26,7 +26,7 @@ from games.replay.log import game_changes, game_initial_state
 from realtime.events import send_now
 
 from .grades import Thresholds
-from .plan import Change, decision_steps, evaluate_steps, parts, rounds, summarize
+from .plan import Change, decision_steps, evaluate_steps, parts, summarize
 from .table import shipped
 from .version import review_version
 
@@ -179,7 +179,7 @@ def review_plan(*, review_id: int) -> None:
         review.parts_total = len(cut)
         review.save(update_fields=["total", "parts_total"])
         if not cut:
-            _finish(review, initial, changes)
+            _finish(review)
         ids = [part.pk for part in created]
         transaction.on_commit(lambda: _queued(review, ids))
 
@@ -224,18 +224,18 @@ def review_part(*, part_id: int) -> None:
         )
         review = GameReview.objects.select_for_update().select_related("game").get(pk=review.pk)
         if review.parts_done == review.parts_total:
-            _finish(review, initial, changes)
+            _finish(review)
         transaction.on_commit(lambda: review_push(review))
 
 
-def _finish(review: GameReview, initial: Any, changes: list[Change]) -> None:
+def _finish(review: GameReview) -> None:
     """Put the parts together into the review's result (under the review's row lock)."""
     decisions = [
         d
         for part in GameReviewPart.objects.filter(review=review).order_by("index")
         for d in part.decisions or []
     ]
-    result = summarize(decisions, rounds(initial, changes), shipped(), review.seats)
+    result = summarize(decisions, review.seats)
     result["thresholds"] = {
         "inaccuracy": settings.REVIEW_INACCURACY,
         "mistake": settings.REVIEW_MISTAKE,

@@ -8,6 +8,7 @@ platform) make sure the player has mistakes to learn from.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -68,6 +69,12 @@ def test_the_review_page_and_learning_from_ones_mistakes(
         page.goto(f"{page.live_url}/games/{game.pk}/review/")
         # The graph is drawn, with a mark on each of the graded mistakes.
         expect(page.locator("#review-graph polyline")).to_have_count(1)
+        # Each player's luck, the deals' and the draws' beside the total.
+        deals, draws = ("repartos", "robos") if lang == "es" else ("deals", "draws")
+        expect(page.locator(".review__luck")).to_have_count(2)
+        signed = r"[+\u2212]\d+\.\d %"  # a plus or a minus sign, then a percentage
+        for luck in page.locator(".review__luck").all():
+            expect(luck).to_contain_text(re.compile(rf"\({deals} {signed}, {draws} {signed}\)"))
         marks = page.locator("#review-graph .review__mark")
         assert marks.count() >= len(mistakes)
         # The list, then one player's mistakes only.

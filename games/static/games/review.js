@@ -121,11 +121,21 @@ function drawList() {
   }
 }
 
+/** A change of win chance as the page writes it: "+3.5 %", "−1.0 %". */
+function signedChance(value) {
+  const sign = value >= 0 ? "+" : "−";
+  return `${sign}${(100 * Math.abs(value)).toFixed(1)} %`;
+}
+
 function drawLuck() {
   for (const el of document.querySelectorAll(".review__luck")) {
-    const luck = Number(el.dataset.luck || 0);
-    const sign = luck >= 0 ? "+" : "−";
-    el.textContent = fmt(gettext("Luck of the deals: %(l)s win chance"), { l: `${sign}${(100 * Math.abs(luck)).toFixed(1)} %` });
+    const luck = signedChance(Number(el.dataset.luck || 0));
+    const { luckDeals, luckDraws } = el.dataset;
+    el.textContent = luckDeals && luckDraws
+      ? fmt(gettext("Luck: %(l)s win chance (deals %(d)s, draws %(w)s)"), {
+          l: luck, d: signedChance(Number(luckDeals)), w: signedChance(Number(luckDraws)),
+        })
+      : fmt(gettext("Luck: %(l)s win chance"), { l: luck });
   }
 }
 

@@ -28,7 +28,7 @@ def _points(kind: str, count: int) -> list[tuple[Any, Point]]:
     initial, changes = _game()
     found: list[tuple[Any, Point]] = []
     state = initial
-    points = {p.step: p for p in walk(initial, changes, (0, 1)) if isinstance(p, Point)}
+    points = {p.step: p for p in walk(initial, changes, (0, 1))}
     for step, change in enumerate(changes, start=1):
         point = points.get(step)
         if point is not None and len(engine.choices_of(state, point.seat)) > 1:
@@ -101,7 +101,7 @@ def test_other_hidden_tiles_consistent_with_the_view_give_the_same_values() -> N
 def test_a_decision_with_one_option_is_forced_and_not_valued() -> None:
     initial, changes = _game()
     for point in walk(initial, changes, (0, 1)):
-        if isinstance(point, Point) and len(engine.choices(point.view["legal"])) == 1:
+        if len(engine.choices(point.view["legal"])) == 1:
             ev = evaluate(point.view, point.action, shipped(), samples=4, seed="f")
             assert ev.forced and ev.loss == 0.0
             return

@@ -47,7 +47,12 @@ def test_accuracy_is_100_without_loss_and_falls_with_the_average_loss() -> None:
 
 
 def _decision(
-    seat: int, kind: str, loss: float, forced: bool = False, luck: float | None = None
+    seat: int,
+    kind: str,
+    loss: float,
+    forced: bool = False,
+    deal: float | None = None,
+    draws: float | None = None,
 ) -> dict[str, Any]:
     return {
         "seat": seat,
@@ -55,23 +60,28 @@ def _decision(
         "loss": loss,
         "forced": forced,
         "grade": None if forced else grade(loss, Thresholds()),
-        "luck": luck,
+        "luck_deal": deal,
+        "luck_draws": draws,
     }
 
 
 def test_a_players_summary_splits_tile_play_and_auction_and_skips_forced_decisions() -> None:
     decisions = [
-        _decision(0, "tile", 0.0, luck=0.05),
+        _decision(0, "tile", 0.0, deal=0.05),
         _decision(0, "tile", 0.2),
-        _decision(0, "auction", 0.0, luck=-0.02),
-        _decision(0, "tile", 0.9, forced=True),
+        _decision(0, "auction", 0.0, deal=-0.02),
+        _decision(0, "tile", 0.9, forced=True, draws=0.07),
+        _decision(0, "tile", 0.0, draws=-0.01),
         _decision(1, "tile", 0.1),
     ]
     summary = player_summary(decisions, 0)
-    assert summary["decisions"] == 4
-    assert summary["graded"] == 3
-    assert summary["accuracy_tile"] == accuracy([0.0, 0.2])
+    assert summary["decisions"] == 5
+    assert summary["graded"] == 4
+    assert summary["accuracy_tile"] == accuracy([0.0, 0.2, 0.0])
     assert summary["accuracy_auction"] == 100.0
-    assert summary["accuracy"] == accuracy([0.0, 0.2, 0.0])
-    assert summary["grades"] == {"good": 2, "inaccuracy": 0, "mistake": 0, "blunder": 1}
-    assert summary["luck"] == pytest.approx(0.03)
+    assert summary["accuracy"] == accuracy([0.0, 0.2, 0.0, 0.0])
+    assert summary["grades"] == {"good": 3, "inaccuracy": 0, "mistake": 0, "blunder": 1}
+    # A forced draw is not graded, yet what it brought counts.
+    assert summary["luck_deals"] == pytest.approx(0.03)
+    assert summary["luck_draws"] == pytest.approx(0.06)
+    assert summary["luck"] == pytest.approx(0.09)
