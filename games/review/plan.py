@@ -3,7 +3,8 @@
 The log is replayed through the engine (as games.replay does); at each decision of a
 reviewed seat the engine gives that seat's own view, which is all `evaluate` sees. A review
 is cut into parts by decision (`parts`), each valued on its own (`evaluate_steps`, what one
-worker does), and put together at the end (`summarize`). Pure Python, no Django.
+worker does), and put together at the end (`summarize`). The luck of a deal or of a run of
+draws is weighed with the decision where it ends (`walk`, `weigh`). Pure Python, no Django.
 """
 
 from __future__ import annotations
