@@ -11,6 +11,9 @@ MESSAGES: Messages = {
     # The wait's own text, with the time left and why, is Refusal.message: this is the
     # code's general text, for a page that has only the code.
     "leaver_wait": _("You left a game recently: you cannot start a new one yet."),
+    "rematch_offerer_waiting": _(
+        "Your opponent left a game since offering this rematch: they cannot start a new one yet."
+    ),
     # Said by the queue and the arenas (lobby and tournaments add these codes to theirs).
     "account_marked": _(
         "The moderators have marked your account: it cannot join the queue or arenas."

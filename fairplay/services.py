@@ -2,8 +2,9 @@
 
 The gate: what each ended game says of its players, and the wait a leaver serves before the
 next one. Every door into a new game against another player (the "Play now" queue, making
-and accepting a challenge, joining or creating an arena) asks `play_refusal` first, which
-also refuses a marked account.
+and accepting a challenge, offering and accepting a rematch, joining or creating an arena)
+asks `play_refusal` first; an arena's waves pass over a player who waits
+(`players_waiting`).
 
 Reports and the moderators' actions: every action is one ``ModerationLog`` row written in
 the same transaction as the action, so the log cannot miss one. A report's limits hold
@@ -14,7 +15,7 @@ the database's unique constraints refuse a repeated report.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -137,6 +138,39 @@ def play_allowed(*, user_id: int, now: datetime | None = None) -> None:
     refusal = play_refusal(user_id=user_id, now=now)
     if refusal is not None:
         raise LeaverWait(refusal)
+
+
+def rematch_allowed(*, game: Game, user_id: int, offerer_id: int | None = None) -> None:
+    """The gate of a rematch offered (or accepted, taking `offerer_id`'s offer) of `game`.
+
+    The player who answers is refused with their own wait (LeaverWait); an offer whose
+    player began a wait after making it cannot be accepted meanwhile. A rematch against
+    the computer is never refused.
+    """
+    if game.against_computer:
+        return
+    now = timezone.now()
+    play_allowed(user_id=user_id, now=now)
+    if offerer_id is not None and play_refusal(user_id=offerer_id, now=now) is not None:
+        raise FairPlayError("rematch_offerer_waiting")
+
+
+def players_waiting(*, user_ids: Iterable[int], now: datetime | None = None) -> set[int]:
+    """Those of the players who are serving a leaver's wait now."""
+    now = now or timezone.now()
+    waits = settings.LEAVER_WAIT_MINUTES
+    if not waits:
+        return set()
+    # Only a leave within the longest wait can still hold one: the others need no reading.
+    recent = (
+        GameConduct.objects.filter(
+            user_id__in=list(user_ids), at__gt=now - timedelta(minutes=max(waits))
+        )
+        .exclude(left="")
+        .values_list("user_id", flat=True)
+        .distinct()
+    )
+    return {user_id for user_id in recent if play_refusal(user_id=user_id, now=now) is not None}
 
 
 def _in_fault(game: Game, at: datetime) -> bool:

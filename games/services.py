@@ -33,7 +33,13 @@ from games.errors import ServiceError, message_for
 from games.live.broadcast import broadcast_rematch, broadcast_state
 from games.live.yours import broadcast_your_game, turn_key
 from games.models import ActiveSeat, Bot, Game, GameAction, default_players_snapshot
-from games.signals import game_finished, game_rematched, game_status_changed, game_voided
+from games.signals import (
+    game_finished,
+    game_rematch_asked,
+    game_rematched,
+    game_status_changed,
+    game_voided,
+)
 from realtime.messages import is_request_id
 
 logger = logging.getLogger(__name__)
@@ -669,10 +675,22 @@ class RematchResult:
     ok: bool
     code: str = ""
     game_id: int | None = None  # the new game, once both want it
+    refused: ServiceError | None = None  # a refusal from above (game_rematch_asked)
 
     @property
     def message(self) -> Promise | str:
+        if self.refused is not None:
+            return self.refused.message
         return message_for(self.code) if self.code else ""
+
+
+def _rematch_refused(game: Game, *, user_id: int, offerer_id: int | None) -> RematchResult | None:
+    """What the apps above games answer to a rematch offered or accepted: None if allowed."""
+    try:
+        game_rematch_asked.send(sender=Game, game=game, user_id=user_id, offerer_id=offerer_id)
+    except ServiceError as refused:
+        return RematchResult(ok=False, code=refused.code, refused=refused)
+    return None
 
 
 def game_rematch(*, game_id: int, user: User, answer: Any) -> RematchResult:
@@ -681,6 +699,8 @@ def game_rematch(*, game_id: int, user: User, answer: Any) -> RematchResult:
     An offer from the seat that was offered one (an acceptance, or two offers that cross)
     creates the new game, seats swapped, exactly once; later offers get that game. A
     decline withdraws the standing offer. Everyone watching the game is told on commit.
+    An offer or an acceptance is first asked of the apps above games (game_rematch_asked):
+    fair play refuses a player serving a leaver's wait, and an offer whose player began one.
     """
     if answer not in REMATCH_ANSWERS:
         return RematchResult(ok=False, code="bad_request")
@@ -707,10 +727,17 @@ def game_rematch(*, game_id: int, user: User, answer: Any) -> RematchResult:
             game.save(update_fields=["rematch_offered_by"])
             declined_by: int | None = seat
         elif game.rematch_offered_by is None or game.rematch_offered_by == seat:
+            gate = _rematch_refused(game, user_id=user.pk, offerer_id=None)
+            if gate is not None:
+                return gate
             game.rematch_offered_by = seat
             game.save(update_fields=["rematch_offered_by"])
             declined_by = None
         else:
+            offerer_id = (game.player0_id, game.player1_id)[game.rematch_offered_by]
+            gate = _rematch_refused(game, user_id=user.pk, offerer_id=offerer_id)
+            if gate is not None:
+                return gate
             try:
                 new = game_create(player0=game.player1, player1=game.player0, rated=game.rated)
             except ServiceError as refused:  # a player started another game meanwhile

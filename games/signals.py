@@ -19,6 +19,11 @@ game_voided = Signal()
 # transaction that creates it; besides `game` (the new game), receivers get `previous`.
 # The ratings app stores the players' current ratings with it (games reads no ratings).
 game_rematched = Signal()
+# A player offers or accepts a rematch of `game` (games.services.game_rematch), before
+# anything is written; besides `game`, receivers get `user_id` (who answers) and
+# `offerer_id` (whose offer an acceptance takes, else None). A receiver refuses by raising
+# a games.errors.ServiceError, whose `message` the player is shown (fair play's waits).
+game_rematch_asked = Signal()
 # A game was created or its status changed (it started, or it is over however it ended):
 # any list of the games in progress is out of date. Receivers get `game`.
 game_status_changed = Signal()

@@ -22,7 +22,7 @@ from django.db.models import Case, F, Q, Value, When
 from django.utils import timezone
 
 from fairplay.selectors import account_marked
-from fairplay.services import conduct_arena_sitting, play_allowed
+from fairplay.services import conduct_arena_sitting, play_allowed, players_waiting
 from games.errors import ServiceError
 from games.live.yours import players_redirect_on_commit
 from games.models import Game
@@ -134,6 +134,8 @@ def players_withdraw_everywhere(*, user_id: int) -> int:
 def arena_wave(*, arena_id: int, now: datetime | None = None) -> list[Game]:
     """Pair the arena's free players (tournaments.arena.pair_wave); the games it created.
 
+    A player serving a leaver's wait stays free but is not paired until the wait ends.
+
     Each game is made and committed on its own, so its players are told at once rather
     than after the whole wave, and no lock is held across games: a game ending meanwhile,
     a pause or a cancellation waits for one pairing at the most. Idempotent: a player
@@ -154,7 +156,9 @@ def arena_wave(*, arena_id: int, now: datetime | None = None) -> list[Game]:
         )
         if len(entries) < 2:
             return []
-        busy = players_in_games([entry.user_id for entry in entries])
+        user_ids = [entry.user_id for entry in entries]
+        # A leaver's wait that began in the arena: passed over until it ends (fair play).
+        busy = players_in_games(user_ids) | players_waiting(user_ids=user_ids, now=now)
         free = {entry.user_id: entry for entry in entries if entry.user_id not in busy}
         others_playing = ArenaGame.objects.filter(arena=arena, ended_at__isnull=True).exists()
     states = rating_states(user_ids=list(free))

@@ -12,6 +12,7 @@ import time
 from typing import Any
 
 from asgiref.sync import sync_to_async
+from django.utils import translation
 
 from games import services
 from games.clock.faults import fault_threshold
@@ -30,7 +31,7 @@ from realtime.consumer import (
     echo_id,
     in_pool,
 )
-from realtime.messages import is_request_id
+from realtime.messages import error_message, is_request_id
 
 logger = logging.getLogger(__name__)
 
@@ -237,6 +238,10 @@ class GameConsumer(JsonSocketConsumer):
         )
         if result.ok:
             await self.send_json(rematch_ack(request_id, result.game_id))
+        elif result.refused is not None:  # refused from above: its own text (a leaver's wait)
+            with translation.override(self.language):
+                text = str(result.message)
+            await self.send_json(error_message(result.code, request_id, text))
         else:
             await self.send_error(result.code, request_id)
 

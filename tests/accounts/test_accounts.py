@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 from django.contrib import admin
 from django.contrib.auth import get_user_model
@@ -250,12 +252,19 @@ def test_change_password_requires_login(client: Client) -> None:
 
 
 def test_profile_shows_username_and_date_joined(client: Client, user) -> None:
+    # Early on a UTC morning: for a reader west of UTC, the day before (local-time.js).
+    user.date_joined = datetime(2025, 3, 1, 2, 30, tzinfo=UTC)
+    user.save(update_fields=["date_joined"])
     response = client.get(reverse("profile", kwargs={"username": "alice"}))
     assert response.status_code == 200
     html = response.content.decode()
     assert "alice" in html
-    assert f'datetime="{user.date_joined.isoformat()}"' in html
-    assert str(user.date_joined.year) in html
+    # The date in UTC without JavaScript, rewritten in the reader's zone with it.
+    assert (
+        'Joined <time datetime="2025-03-01T02:30:00+00:00" data-local="date">March 1, 2025</time>'
+        in html
+    )
+    assert '<script type="module" src="/static/js/local-time.js">' in html
     # Only the owner sees the change-password link.
     assert reverse("password-change") not in html
 

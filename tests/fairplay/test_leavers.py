@@ -268,6 +268,53 @@ def test_a_challenge_made_before_the_wait_cannot_be_accepted_during_it(
     assert refused.value.code == "challenger_waiting"
 
 
+def rematch(game: Game, user, answer: str = "offer") -> game_services.RematchResult:
+    return game_services.game_rematch(game_id=game.pk, user=user, answer=answer)
+
+
+def test_rematches_refuse_a_waiting_leaver_offering_or_accepting(waiting, alice):
+    left = GameConduct.objects.get(user=waiting).game  # over: its rematch may be offered
+    refused = rematch(left, waiting)
+    assert (refused.ok, refused.code) == (False, "leaver_wait")
+    assert str(refused.message).startswith("You can start a new game in")
+    assert "did not press Start" in str(refused.message)
+    left.refresh_from_db()
+    assert left.rematch_offered_by is None
+    assert rematch(left, alice).ok  # the opponent, not waiting, may offer one
+    accepted = rematch(left, waiting)
+    assert (accepted.ok, accepted.code, accepted.game_id) == (False, "leaver_wait", None)
+    left.refresh_from_db()
+    assert left.rematch_game_id is None and left.rematch_offered_by is not None
+    assert rematch(left, waiting, "decline").ok  # declining starts nothing: never refused
+    with translation.override("es"):
+        assert str(rematch(left, waiting).message).startswith("Podrás empezar una partida")
+
+
+def test_a_rematch_offered_before_the_wait_cannot_be_accepted_during_it(
+    alice, bob, carol, monkeypatch
+):
+    game = finished_cleanly(alice, bob)
+    assert rematch(game, bob).ok
+    left_without_starting(bob, carol, monkeypatch)
+    ActiveSeat.objects.all().delete()
+    refused = rematch(game, alice)
+    assert (refused.ok, refused.code) == (False, "rematch_offerer_waiting")
+    assert "Your opponent left a game" in str(refused.message)
+    assert Game.objects.filter(player0=alice, player1=bob).count() == 1  # no rematch made
+
+
+def test_the_rematch_form_refuses_a_waiting_leaver_with_the_wait(waiting, alice, client_logged_in):
+    left = GameConduct.objects.get(user=waiting).game
+    response = client_logged_in(waiting).post(
+        reverse("game-rematch", args=[left.pk]), {"answer": "offer"}
+    )
+    assert response.status_code == 302
+    text = str(next(iter(get_messages(response.wsgi_request))))
+    assert text.startswith("You can start a new game in") and "did not press Start" in text
+    left.refresh_from_db()
+    assert left.rematch_offered_by is None
+
+
 def test_arenas_refuse_a_waiting_leaver_joining_or_creating(waiting):
     arena = running_arena()
     with pytest.raises(LeaverWait):
@@ -298,6 +345,36 @@ def test_an_arena_game_sat_out_pauses_and_counts_as_sitting(alice, bob, monkeypa
     assert refusal is not None and refusal.reason is Left.ARENA_SITTING
     with pytest.raises(LeaverWait):
         arenas.arena_join(user=sitter, arena_id=arena.pk)  # rejoining is joining
+
+
+def test_a_wait_begun_in_an_arena_keeps_the_player_out_of_its_waves_until_it_ends(
+    alice, bob, monkeypatch
+):
+    arena = running_arena()
+    for user in (alice, bob):
+        arenas.arena_join(user=user, arena_id=arena.pk)
+    [game] = arenas.arena_wave(arena_id=arena.pk)
+    start(game, alice)
+    start(game, bob)
+    game.refresh_from_db()
+    later = game.state["created_at"] + 600  # the 2-minute bank ran out, nobody connected
+    with monkeypatch.context() as patch:
+        patch.setattr(timebase, "server_now", lambda: later)
+        assert game_services.game_advance(game_id=game.pk).changed
+    game.refresh_from_db()
+    assert (game.status, game.reason) == (Game.Status.FINISHED, "time")
+    leaver = game.player(1 - game.winner_seat)
+    assert GameConduct.objects.get(game=game, user=leaver).left == Left.RAN_OUT
+    refusal = play_refusal(user_id=leaver.pk)
+    assert refusal is not None
+    entries = ArenaPlayer.objects.filter(arena=arena)
+    assert set(entries.values_list("state", flat=True)) == {ArenaPlayer.State.ACTIVE}
+    assert not entries.filter(free_since__isnull=True).exists()  # both free, still in it
+    assert arenas.arena_wave(arena_id=arena.pk) == []
+    almost = refusal.until - timedelta(seconds=1)
+    assert arenas.arena_wave(arena_id=arena.pk, now=almost) == []
+    [again] = arenas.arena_wave(arena_id=arena.pk, now=refusal.until)
+    assert {again.player0, again.player1} == {alice, bob}
 
 
 def test_the_pages_show_the_wait_and_the_forms_refuse_with_it(waiting, client_logged_in):
