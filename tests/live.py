@@ -191,15 +191,31 @@ def daphne_args(port: int, asgi: str = PLATFORM_ASGI) -> list[str]:
     return [*server, "-b", "127.0.0.1", "-p", str(port), asgi]
 
 
-def worker_args(*, beat: bool, schedule: Path) -> list[str]:
+def procfile_pool(procfile: Path = PROCFILE) -> list[str]:
+    """The pool options of `make run`'s worker, as its Procfile line gives them by default."""
+    text = procfile.read_text()
+    pool = re.search(r"--pool \$\{CELERY_POOL:-(\w+)\}", text)
+    concurrency = re.search(r"--concurrency \$\{CELERY_CONCURRENCY:-(\d+)\}", text)
+    assert pool and concurrency, text
+    return ["--pool", pool.group(1), "--concurrency", concurrency.group(1)]
+
+
+def worker_args(*, beat: bool, schedule: Path, pool: list[str] | None = None) -> list[str]:
     args = [str(BIN / "celery"), "--app", "config", "worker", "--loglevel", "INFO"]
-    args += ["--concurrency", "2", "--without-gossip", "--without-mingle"]
+    args += [*(pool or ["--concurrency", "2"]), "--without-gossip", "--without-mingle"]
     # Both queues, as make run's one worker does; each test process has its own names.
     queues = (os.environ.get("CELERY_QUEUE", "celery"), os.environ.get("REVIEW_QUEUE", "review"))
     args += ["--queues", ",".join(queues)]
     if beat:
         args += ["--beat", "--schedule", str(schedule)]
     return args
+
+
+def review_worker_args() -> list[str]:
+    """platform/compose.yaml's review worker: the review queue only, prefork."""
+    args = [str(BIN / "celery"), "--app", "config", "worker", "--loglevel", "INFO"]
+    args += ["--queues", os.environ.get("REVIEW_QUEUE", "review"), "--pool", "prefork"]
+    return [*args, "--concurrency", "2", "--without-gossip", "--without-mingle"]
 
 
 @contextmanager
@@ -210,8 +226,11 @@ def live_platform(
     beat: bool = False,
     env: dict[str, str] | None = None,
     asgi: str = PLATFORM_ASGI,
+    pool: list[str] | None = None,
+    review_worker: bool = False,
 ) -> Iterator[LivePlatform]:
-    """Daphne on `web` free ports serving `asgi`, and optionally one Celery worker (with beat)."""
+    """Daphne on `web` free ports serving `asgi`, and optionally one Celery worker (with beat;
+    with `pool`'s options, e.g. procfile_pool()), then a review worker as compose has."""
     platform = LivePlatform()
     with tempfile.TemporaryDirectory(prefix="live-") as tmp:
         log_dir = Path(tmp)
@@ -224,16 +243,20 @@ def live_platform(
                     spawn(f"daphne-{index}", daphne_args(port, asgi), environment, log_dir)
                 )
             if worker:
-                args = worker_args(beat=beat, schedule=log_dir / "beat-schedule")
+                args = worker_args(beat=beat, schedule=log_dir / "beat-schedule", pool=pool)
                 worker_env = dict(environment)
                 if platform.web_ports:  # as the Procfile does: embedded mode relays to the web
                     relay = f"http://127.0.0.1:{platform.web_ports[0]}/realtime/relay/"
                     worker_env["EMBEDDED_RELAY_URL"] = relay
                 platform.processes.append(spawn("worker", args, worker_env, log_dir))
+            if review_worker:  # no clock keeper there, as in compose
+                review_env = {**environment, "CLOCK_KEEPER": "false"}
+                reviews = spawn("review-worker", review_worker_args(), review_env, log_dir)
+                platform.processes.append(reviews)
             for index, port in enumerate(platform.web_ports):
                 wait_for_http(f"http://127.0.0.1:{port}/", platform.processes[index])
-            if worker:
-                wait_for_log(platform.processes[-1], "ready.")
+            for process in platform.processes[web:]:
+                wait_for_log(process, "ready.")
             yield platform
         finally:
             for process in platform.processes:

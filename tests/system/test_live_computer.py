@@ -33,29 +33,34 @@ pytestmark = [pytest.mark.live, pytest.mark.django_db(transaction=True)]
 QUICK = {"COMPUTER_PAUSE_SECONDS": "0.02", "COMPUTER_THINK_SECONDS": "0.05"}
 
 
+async def play_to_the_end(client: LiveClient) -> dict[str, Any]:
+    """The person's side on an open socket: the tests' policy whenever the table offers
+    them a choice, until the game is over; returns the last view."""
+    for _ in range(3000):
+        assert client.state is not None
+        view = client.state["game"]
+        if view["status"] not in ("waiting", "playing"):
+            return view
+        action = choose([a for a in view["legal"] if a["do"] != "resign"])
+        if action is not None:
+            reply = await client.act(action)
+            assert reply["type"] == "ack", (action, reply)
+            await client.until_version(reply["version"])
+            continue
+        if settings.REDIS_URL:  # the worker pushes the computer's move to the socket
+            await client.until(lambda m: m["type"] == "state", timeout=10)
+            continue
+        try:  # the in-memory layer: ask for the table until the move shows
+            await client.until(lambda m: m["type"] == "state", timeout=0.5)
+        except TimeoutError:
+            await client.socket.send(json.dumps({"type": "tick"}))
+    raise AssertionError("the game did not end")
+
+
 async def play_against_the_computer(base: str, game_id: int, cookie: str) -> dict[str, Any]:
-    """The person's side: the tests' policy whenever the table offers them a choice."""
     client = await LiveClient.open(base, game_id, cookie)
     try:
-        for _ in range(3000):
-            assert client.state is not None
-            view = client.state["game"]
-            if view["status"] not in ("waiting", "playing"):
-                return view
-            action = choose([a for a in view["legal"] if a["do"] != "resign"])
-            if action is not None:
-                reply = await client.act(action)
-                assert reply["type"] == "ack", (action, reply)
-                await client.until_version(reply["version"])
-                continue
-            if settings.REDIS_URL:  # the worker pushes the computer's move to the socket
-                await client.until(lambda m: m["type"] == "state", timeout=10)
-                continue
-            try:  # the in-memory layer: ask for the table until the move shows
-                await client.until(lambda m: m["type"] == "state", timeout=0.5)
-            except TimeoutError:
-                await client.socket.send(json.dumps({"type": "tick"}))
-        raise AssertionError("the game did not end")
+        return await play_to_the_end(client)
     finally:
         await client.socket.close()
 

@@ -19,44 +19,49 @@ from django.urls import reverse
 
 from games.computer.moves import computer_game_create
 from games.models import Game, GameReview
-from tests.games.factories import choose, seeded_deals
+from tests.games.factories import seeded_deals
 from tests.games.wsclient import session_cookie
 from tests.live import LiveClient, live_platform, wait_for
-from tests.system.test_live_computer import QUICK
+from tests.system.test_live_computer import QUICK, play_to_the_end
 
 pytestmark = [pytest.mark.live, pytest.mark.django_db(transaction=True)]
 
 REVIEW = {**QUICK, "REVIEW_SAMPLES": "4", "REVIEW_PART_SIZE": "3"}
 
 
+async def hear_the_review(client: LiveClient, timeout: float = 120) -> list[dict[str, Any]]:
+    """The `review` messages an open socket hears until the review has ended (or nothing
+    came for `timeout` seconds: what was heard is asserted, with the processes' logs)."""
+    heard: list[dict[str, Any]] = []
+    try:
+        # Parts end on the worker's threads at once: pushes may cross.
+        while not any(m["status"] != "running" for m in heard):
+            heard.append(await client.until(lambda m: m["type"] == "review", timeout))
+    except TimeoutError:
+        pass
+    return heard
+
+
+def assert_heard_the_review(heard: list[dict[str, Any]], review: GameReview, logs: str) -> None:
+    """The socket heard the review's progress, then its end, with the link to its page."""
+    ends = [m for m in heard if m["status"] != "running"]
+    assert [m["status"] for m in ends] == ["done"], (heard, logs)
+    assert ends[0]["done"] == ends[0]["total"] == review.total
+    assert ends[0]["url"] == reverse("game-review", args=[review.game_id])
+    progress = [m["done"] for m in heard if m["status"] == "running"]
+    assert progress and all(0 <= done < review.total for done in progress), heard
+
+
 async def play_then_hear_the_review(
     base: str, game_id: int, cookie: str
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The person plays the tests' policy to the end on one socket, which then hears the
-    `review` messages until the review is done (or two minutes pass)."""
+    `review` messages until the review is done."""
     client = await LiveClient.open(base, game_id, cookie)
-    heard: list[dict[str, Any]] = []
     try:
-        for _ in range(3000):
-            assert client.state is not None
-            view = client.state["game"]
-            if view["status"] not in ("waiting", "playing"):
-                break
-            action = choose([a for a in view["legal"] if a["do"] != "resign"])
-            if action is not None:
-                reply = await client.act(action)
-                assert reply["type"] == "ack", (action, reply)
-                await client.until_version(reply["version"])
-            else:
-                await client.until(lambda m: m["type"] in ("state", "review"), timeout=10)
-        final = client.state["game"]
-        if settings.REDIS_URL:  # the in-memory layer cannot carry a worker's push
-            try:
-                # Parts end on the worker's processes at once: pushes may cross.
-                while not any(m["status"] != "running" for m in heard):
-                    heard.append(await client.until(lambda m: m["type"] == "review", 120))
-            except TimeoutError:
-                pass  # what was heard is asserted below, with the processes' logs
+        final = await play_to_the_end(client)
+        # The in-memory layer cannot carry a worker's push.
+        heard = await hear_the_review(client) if settings.REDIS_URL else []
     finally:
         await client.socket.close()
     return final, heard
@@ -90,10 +95,6 @@ def test_a_finished_computer_game_is_reviewed_on_the_review_queue(db: None) -> N
     assert review.parts_total >= 2 and review.parts_done == review.parts_total
     assert review.done == review.total > 0
     if settings.REDIS_URL:
-        ends = [m for m in heard if m["status"] != "running"]
-        assert [m["status"] for m in ends] == ["done"], (heard, logs)
-        assert ends[0]["done"] == ends[0]["total"] == review.total
-        progress = [m["done"] for m in heard if m["status"] == "running"]
-        assert progress and all(0 <= done < review.total for done in progress), heard
+        assert_heard_the_review(heard, review, logs)
     page = Client().get(reverse("game-review", args=[game.pk]))
     assert page.status_code == 200 and b"review-data" in page.content
