@@ -1,5 +1,6 @@
 """An ASGI app that answers each request and socket with the client address the platform
-decides for it (realtime.addresses), for tests/system/test_forged_addresses.py."""
+decides for it (realtime.addresses), for tests/system/test_forged_addresses.py and
+test_nginx_live.py. A socket to a path ending in `hold/` stays open until the client leaves."""
 
 from __future__ import annotations
 
@@ -24,6 +25,10 @@ async def application(scope: dict[str, Any], receive: Any, send: Any) -> None:
         await receive()  # websocket.connect
         await send({"type": "websocket.accept"})
         await send({"type": "websocket.send", "text": address.decode()})
+        if scope["path"].endswith("hold/"):
+            while (await receive())["type"] != "websocket.disconnect":
+                pass
+            return
         await send({"type": "websocket.close", "code": 1000})
     elif scope["type"] == "lifespan":
         message = await receive()
