@@ -17,9 +17,10 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.cache import cache
+from django.core.management.base import CommandError
 from django.db import connections
 from django.db.backends.base.base import BaseDatabaseWrapper
-from django.test import Client, override_settings
+from django.test import Client, TransactionTestCase, override_settings
 from django.utils import translation
 
 from realtime.counters import windows_forget
@@ -102,6 +103,23 @@ def _registered_init(self: BaseDatabaseWrapper, *args: object, **kwargs: object)
 
 
 BaseDatabaseWrapper.__init__ = _registered_init  # type: ignore[method-assign]
+
+_flush = TransactionTestCase._fixture_teardown
+FLUSH_ATTEMPTS = 3
+
+
+def _flush_again_after_a_deadlock(self: TransactionTestCase) -> None:
+    """A module's live platform keeps its worker between tests, and PostgreSQL may cancel
+    the flush's TRUNCATE as the deadlock's victim against the clock keeper's row locks."""
+    for attempt in range(1, FLUSH_ATTEMPTS + 1):
+        try:
+            return _flush(self)
+        except CommandError as error:
+            if attempt == FLUSH_ATTEMPTS or "deadlock detected" not in str(error.__cause__):
+                raise
+
+
+TransactionTestCase._fixture_teardown = _flush_again_after_a_deadlock  # type: ignore[method-assign]
 
 
 @pytest.fixture(scope="session", autouse=True)
