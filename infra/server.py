@@ -24,6 +24,8 @@ from daphne.cli import CommandLineInterface  # noqa: E402
 from daphne.server import Server  # noqa: E402
 from daphne.ws_protocol import WebSocketProtocol  # noqa: E402
 
+from infra.mailbox import Mailbox  # noqa: E402
+
 # The youngest generation is collected after this many new objects instead of 700, since a
 # move allocates a few thousand.
 GC_THRESHOLDS = (10_000, 20, 100)
@@ -42,32 +44,6 @@ class GoneSafeWebSocketProtocol(WebSocketProtocol):
         super().serverSend(content, binary)
 
 
-class InputQueue:
-    """A connection's incoming messages as its application receives them: asyncio.Queue's
-    `get` and `put_nowait` without its four deques, about 3 KB for each open socket."""
-
-    __slots__ = ("messages", "waiter")
-
-    def __init__(self) -> None:
-        self.messages: list[dict[str, Any]] = []
-        self.waiter: asyncio.Future[None] | None = None
-
-    def put_nowait(self, message: dict[str, Any]) -> None:
-        self.messages.append(message)
-        if self.waiter is not None and not self.waiter.done():
-            self.waiter.set_result(None)
-
-    async def get(self) -> dict[str, Any]:
-        """The oldest message, once there is one; cancelled, it takes none."""
-        while not self.messages:
-            self.waiter = asyncio.get_running_loop().create_future()
-            try:
-                await self.waiter
-            finally:
-                self.waiter = None
-        return self.messages.pop(0)
-
-
 class CleanCloseServer(Server):
     """Daphne's Server with autobahn's failByDrop off and the collector tuned: Server.run
     builds its WebSocket factory and runs the reactor in one go, so the factory is
@@ -80,10 +56,10 @@ class CleanCloseServer(Server):
         gc.set_threshold(*GC_THRESHOLDS)
         super().run()
 
-    def create_application(self, protocol: Any, scope: dict[str, Any]) -> InputQueue | None:
-        """Daphne's, with an InputQueue for asyncio.Queue."""
+    def create_application(self, protocol: Any, scope: dict[str, Any]) -> Mailbox | None:
+        """Daphne's, with a Mailbox for asyncio.Queue."""
         assert "application_instance" not in self.connections[protocol]
-        input_queue = InputQueue()
+        input_queue = Mailbox()
         scope.setdefault("asgi", {"version": "3.0"})
         application_instance = self.application(
             scope=scope, receive=input_queue.get, send=partial(self.handle_reply, protocol)

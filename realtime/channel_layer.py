@@ -29,6 +29,8 @@ from channels_redis.serializers import MsgPackSerializer
 from redis.asyncio import BlockingConnectionPool
 from redis.exceptions import NoScriptError, ResponseError
 
+from infra.mailbox import Mailbox
+
 logger = logging.getLogger(__name__)
 
 RETRY_FIRST_SECONDS = 0.1
@@ -118,39 +120,6 @@ def _map_entries(message: dict[str, Any]) -> bytes:
     """The message as msgpack without its map header: the script adds one more entry."""
     packed = msgpack.packb(message)
     return packed[{0xDE: 3, 0xDF: 5}.get(packed[0], 1) :]
-
-
-class Mailbox:
-    """One socket's unread messages and the receive that waits on them: channels_redis's
-    bounded asyncio.Queue (the oldest message dropped when full) without its four deques,
-    about 3 KB for each socket a process holds."""
-
-    __slots__ = ("capacity", "messages", "waiter")
-
-    def __init__(self, capacity: int) -> None:
-        self.capacity = capacity
-        self.messages: list[dict[str, Any]] = []
-        self.waiter: asyncio.Future[None] | None = None
-
-    def empty(self) -> bool:
-        return not self.messages
-
-    def put_nowait(self, message: dict[str, Any]) -> None:
-        if len(self.messages) >= self.capacity:
-            del self.messages[0]
-        self.messages.append(message)
-        if self.waiter is not None and not self.waiter.done():
-            self.waiter.set_result(None)
-
-    async def get(self) -> dict[str, Any]:
-        """The oldest message, once there is one; cancelled, it takes none."""
-        while not self.messages:
-            self.waiter = asyncio.get_running_loop().create_future()
-            try:
-                await self.waiter
-            finally:
-                self.waiter = None
-        return self.messages.pop(0)
 
 
 class SteadyRedisChannelLayer(RedisChannelLayer):

@@ -7,13 +7,12 @@ import asyncio
 
 import pytest
 
-from infra.server import InputQueue
+from infra.mailbox import Mailbox
 from realtime import consumer as realtime_consumer
-from realtime.channel_layer import Mailbox
 from realtime.consumer import GroupsKeeper
 
 
-@pytest.mark.parametrize("make", [lambda: Mailbox(10), InputQueue])
+@pytest.mark.parametrize("make", [lambda: Mailbox(10), Mailbox])
 async def test_messages_come_out_in_order_and_a_cancelled_get_takes_none(make) -> None:
     queue = make()
     waiting = asyncio.ensure_future(queue.get())
