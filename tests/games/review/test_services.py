@@ -234,6 +234,36 @@ def test_the_review_page_shows_the_graph_data_and_the_players_mistakes_to_anyone
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "1 inaccuracy · 0 mistakes · 2 blunders"),
+        ("es", "1 imprecisión · 0 errores · 2 errores graves"),
+    ],
+)
+def test_the_review_page_counts_each_grade_in_its_own_singular_or_plural(
+    alice: Any,
+    bob: Any,
+    queue: Any,
+    pushed: Any,
+    work: Any,
+    client: Any,
+    django_capture_on_commit_callbacks: Any,
+    lang: str,
+    said: str,
+) -> None:
+    game = finished_game(alice, bob, django_capture_on_commit_callbacks)
+    work()
+    review = GameReview.objects.get(game=game)
+    for player in review.result["players"]:
+        player["grades"] = {"good": 3, "inaccuracy": 1, "mistake": 0, "blunder": 2}
+    review.save(update_fields=["result"])
+    client.cookies["django_language"] = lang
+    page = client.get(reverse("game-review", args=[game.pk])).content.decode()
+    assert page.count(said) == len(review.result["players"])
+
+
+@pytest.mark.django_db
 def test_the_profile_charts_the_accuracy_of_the_last_reviewed_games(
     alice: Any,
     bob: Any,
