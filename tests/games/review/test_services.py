@@ -389,3 +389,17 @@ def test_requests_racing_each_other_never_pass_the_limit(
     assert sorted(outcomes) == ["ok", "ok", "review_limit", "review_limit", "review_limit"]
     assert GameReview.objects.filter(requested_by=carol).count() == 2
     assert ReviewRequests.objects.get(user=carol).count == 2
+
+
+def test_the_accuracy_charts_points_are_drawn_whole_inside_the_chart() -> None:
+    from games.review.selectors import accuracy_chart
+
+    history = [{"accuracy": a, "game": g, "at": None} for g, a in enumerate((100.0, 0.0, 57.4))]
+    chart = accuracy_chart(history)
+    assert chart is not None
+    radius = 3  # the circles' r in games/_profile_accuracy.html
+    for point in chart["points"]:
+        assert radius <= point["x"] <= chart["width"] - radius, point
+        assert radius <= point["y"] <= chart["height"] - radius, point
+    ys = [point["y"] for point in chart["points"]]
+    assert ys[0] < ys[2] < ys[1]  # higher accuracy drawn higher
