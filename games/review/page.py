@@ -9,7 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 
 from games import engine
 from games.computer.suggestions import action_text
@@ -23,6 +25,17 @@ from .services import review_current, review_message
 # What "learn from your mistakes" shows of the player's own view at the decision.
 SEEN_KEYS = ("phase", "round", "board", "hand", "must_play", "auction", "boneyard_left", "jockey")
 LEARN_GRADES = (MISTAKE, BLUNDER)
+# "Learn from your mistakes" offers each option as a choice still to make ("bid 20",
+# "pujar 20"), not as the past move the decision list names ("pujó 20").
+CHOICE_LABELS: dict[str, Promise] = {
+    "play": pgettext_lazy("a choice", "play"),
+    "lead": pgettext_lazy("a choice", "lead with"),
+    "draw": pgettext_lazy("a choice", "draw a tile"),
+    "bid": pgettext_lazy("a choice", "bid"),
+    "raise": pgettext_lazy("a choice", "raise to"),
+    "accept": pgettext_lazy("a choice", "accept"),
+    "renounce": pgettext_lazy("a choice", "renounce"),
+}
 
 
 @dataclass
@@ -54,6 +67,7 @@ def explain(decision: dict[str, Any], names: list[str]) -> dict[str, Any]:
         {
             **option,
             "text": action_text(option["action"]),
+            "choice": action_text(option["action"], CHOICE_LABELS),
             "percent": _percent(option["chance"]),
         }
         for option in options

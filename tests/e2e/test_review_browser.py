@@ -24,6 +24,9 @@ pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 800}
+# The decision list's past tense, which the choices to make must not be in.
+PAST_EN = re.compile(r"\b(played|led|drew|renounced|accepted|raised)\b")
+PAST_ES = re.compile(r"\b(jugó|salió|robó|pujó|subió|renunció|aceptó)\b")
 REVIEW_ENV = {
     "DJANGO_ALLOW_ASYNC_UNSAFE": "",
     "REVIEW_SAMPLES": "6",
@@ -95,17 +98,22 @@ def test_the_review_page_and_learning_from_ones_mistakes(
             "Aprende de tus errores" if lang == "es" else "Learn from your mistakes"
         )
         first = mistakes[0]
+        # Each option offered as a choice to make ("pujar 20"), not as a past move ("pujó 20").
         best_text = page.evaluate(
-            "(step) => window.__review.data.decisions.find((d) => d.step === step).options[0].text",
+            "(step) => window.__review.data.decisions"
+            ".find((d) => d.step === step).options[0].choice",
             first["step"],
         )
+        past = PAST_ES if lang == "es" else PAST_EN
+        offered = page.locator("#review-learn-options button").all_inner_texts()
+        assert offered and not [text for text in offered if past.search(text)], offered
         page.locator("#review-learn-options button", has_text=best_text).first.click()
         expect(page.locator("#review-learn-answer")).to_have_class(
             "review__answer review__answer--good"
         )
         played = page.evaluate(
             "(step) => { const d = window.__review.data.decisions.find((x) => x.step === step);"
-            " return d.options[d.chosen].text; }",
+            " return d.options[d.chosen].choice; }",
             first["step"],
         )
         page.locator("#review-learn-options button", has_text=played).first.click()

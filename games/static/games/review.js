@@ -177,13 +177,13 @@ class Learn {
     for (const tile of tiles) hand.append(tileSvg(tile, { size: 22 }));
     const options = document.getElementById("review-learn-options");
     options.replaceChildren();
-    // Shown in the order of the table's legal list, not best first: no hint in the order.
-    const order = [...d.options].sort((a, b) => a.text.localeCompare(b.text));
+    // In the order of their words (a bid's amounts as numbers), never best first: no hint in the order.
+    const order = [...d.options].sort((a, b) => a.choice.localeCompare(b.choice, undefined, { numeric: true }));
     for (const option of order) {
       const b = document.createElement("button");
       b.type = "button";
       b.className = "button";
-      b.textContent = option.text;
+      b.textContent = option.choice;
       b.addEventListener("click", () => this.answer(d, option));
       options.appendChild(b);
     }
@@ -199,13 +199,13 @@ class Learn {
     if (loss < (data.thresholds?.inaccuracy ?? 0.04)) {
       out.className = "review__answer review__answer--good";
       out.textContent = fmt(gettext("As good as the best: %(action)s keeps a win chance of %(c)s."), {
-        action: option.text,
+        action: option.choice,
         c: percent(option.chance),
       });
     } else {
       out.className = "review__answer review__answer--bad";
       out.textContent = fmt(gettext("Not yet: %(best)s was better by %(loss)s of win chance (%(c)s against %(o)s)."), {
-        best: best.text,
+        best: best.choice,
         loss: percent(loss),
         c: percent(best.chance),
         o: percent(option.chance),

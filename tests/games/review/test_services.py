@@ -403,3 +403,35 @@ def test_the_accuracy_charts_points_are_drawn_whole_inside_the_chart() -> None:
         assert radius <= point["y"] <= chart["height"] - radius, point
     ys = [point["y"] for point in chart["points"]]
     assert ys[0] < ys[2] < ys[1]  # higher accuracy drawn higher
+
+
+@pytest.mark.parametrize(
+    ("lang", "choices", "played"),
+    [
+        ("en", ["renounce", "bid 20", "play [6|4] on the left"], "bid 20"),
+        ("es", ["renunciar", "pujar 20", "jugar [6|4] a la izquierda"], "pujó 20"),
+    ],
+)
+def test_learning_offers_each_option_as_a_choice_to_make_not_a_past_move(
+    lang: str, choices: list[str], played: str
+) -> None:
+    from django.utils import translation
+
+    from games.review.page import explain
+
+    actions = [
+        {"do": "renounce"},
+        {"do": "bid", "amount": 20},
+        {"do": "play", "tile": "6-4", "end": "left"},
+    ]
+    decision = {
+        "seat": 0,
+        "chosen": 1,
+        "loss": 0.1,
+        "points_lost": 12.0,
+        "options": [{"action": a, "chance": 0.5, "points": 0.0} for a in actions],
+    }
+    with translation.override(lang):
+        explained = explain(decision, ["ana", "ben"])
+    assert [option["choice"] for option in explained["options"]] == choices
+    assert explained["played_text"] == played
