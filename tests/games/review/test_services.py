@@ -264,6 +264,29 @@ def test_the_review_page_counts_each_grade_in_its_own_singular_or_plural(
 
 
 @pytest.mark.django_db
+def test_the_review_filter_offers_only_the_reviewed_players_mistakes(
+    alice: Any,
+    bob: Any,
+    queue: Any,
+    pushed: Any,
+    work: Any,
+    client: Any,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    game = finished_game(alice, bob, django_capture_on_commit_callbacks)
+    work()
+    url = reverse("game-review", args=[game.pk])
+    page = client.get(url).content.decode()
+    assert ('<option value="0">alice' in page, '<option value="1">bob' in page) == (True, True)
+    # As against the computer, whose decisions are not reviewed: its seat has no option.
+    review = GameReview.objects.get(game=game)
+    review.result["players"] = [p for p in review.result["players"] if p["seat"] == 0]
+    review.save(update_fields=["result"])
+    page = client.get(url).content.decode()
+    assert ('<option value="0">alice' in page, '<option value="1">' in page) == (True, False)
+
+
+@pytest.mark.django_db
 def test_the_profile_charts_the_accuracy_of_the_last_reviewed_games(
     alice: Any,
     bob: Any,
