@@ -83,6 +83,11 @@ def test_the_review_page_and_learning_from_ones_mistakes(
         # The list, then one player's mistakes only.
         graded = sum(1 for d in review.result["decisions"] if not d["forced"])
         expect(page.locator("#review-list > li")).to_have_count(graded)
+        # The filter is the site's own field: a finger's height, text a phone does not zoom.
+        size = page.locator("#review-filter").evaluate(
+            "(s) => [s.getBoundingClientRect().height, parseFloat(getComputedStyle(s).fontSize)]"
+        )
+        assert size[0] >= 44 and size[1] >= 16, size
         page.select_option("#review-filter", "0")
         items = page.locator("#review-list > li")
         assert items.count() >= len(mistakes)
