@@ -46,6 +46,11 @@ class ReviewPage:
     progress: ReviewMessage | None
     data: dict[str, Any] = field(default_factory=dict)  # the page's JSON
     can_request: bool = False
+    perspective: int = 0  # whose chance to win the graph shows
+
+    @property
+    def perspective_name(self) -> str:
+        return self.names[self.perspective]
 
     @property
     def finished(self) -> bool:
@@ -84,6 +89,16 @@ def explain(decision: dict[str, Any], names: list[str]) -> dict[str, Any]:
             "loss": _percent(decision["loss"]),
         }
     return out
+
+
+def _perspective(mine: list[int], reviewed: list[int]) -> int:
+    """Whose chance the graph shows: the reader's own seat, else the one reviewed player's
+    (a person against the computer), else seat 0."""
+    if len(mine) == 1:
+        return mine[0]
+    if len(reviewed) == 1:
+        return reviewed[0]
+    return 0
 
 
 def _seen(game: Game, steps: set[int]) -> dict[int, dict[str, Any]]:
@@ -126,6 +141,7 @@ def review_page(*, game_id: int, user_id: int | None) -> ReviewPage | None:
     for d in learn:
         d["seen"] = seen.get(d["step"])
     data = {
+        "perspective": _perspective(mine, [p["seat"] for p in result["players"]]),
         "names": names,
         "players": result["players"],
         "curve": result["curve"],
@@ -134,4 +150,4 @@ def review_page(*, game_id: int, user_id: int | None) -> ReviewPage | None:
         "thresholds": result.get("thresholds", {}),
         "replay": f"/games/{game.pk}/replay/",
     }
-    return ReviewPage(game, names, review, None, data)
+    return ReviewPage(game, names, review, None, data, perspective=data["perspective"])

@@ -137,3 +137,14 @@ def test_the_review_page_and_learning_from_ones_mistakes(
             "Ver el análisis de la partida" if lang == "es" else "See the game review"
         )
         assert page.errors == []
+
+    # Ben (seat 1) sees his own chance: ana's curve upside down.
+    def first_point_y(reader: Any) -> float:
+        page = login_page(reader, LAPTOP)
+        page.context.add_cookies([{"name": "django_language", "value": lang, "url": page.live_url}])
+        page.goto(f"{page.live_url}/games/{game.pk}/review/")
+        points = page.locator("#review-graph polyline").get_attribute("points") or ""
+        return float(points.split()[0].split(",")[1])
+
+    ben = game.player1
+    assert first_point_y(ana) + first_point_y(ben) == pytest.approx(200)  # the graph's height

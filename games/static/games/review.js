@@ -36,7 +36,7 @@ function svg(name, attrs, parent) {
 
 const percent = (chance) => `${(100 * chance).toFixed(1)} %`;
 
-/** The graph: seat 0's chance after each graded decision, marks on the graded mistakes. */
+/** The graph: the perspective seat's chance after each graded decision, marks on the graded mistakes. */
 function drawGraph() {
   const graph = document.getElementById("review-graph");
   if (!graph) return;
@@ -50,9 +50,12 @@ function drawGraph() {
   svg("line", { x1: 0, x2: width, y1: height / 2, y2: height / 2, class: "review__graph-mid" }, graph);
   if (!curve.length) return;
   const x = (i) => pad + ((width - 2 * pad) * i) / Math.max(1, curve.length - 1);
-  const y = (c) => pad + (height - 2 * pad) * (1 - c);
+  // The curve is seat 0's chance; the graph shows the perspective seat's.
+  const mine = (c) => (data.perspective === 1 ? 1 - c : c);
+  const y = (c) => pad + (height - 2 * pad) * (1 - mine(c));
   const points = curve.map(([, c], i) => `${x(i).toFixed(1)},${y(c).toFixed(1)}`);
-  svg("polygon", { points: `${x(0)},${y(0)} ${points.join(" ")} ${x(curve.length - 1)},${y(0)}`, class: "review__graph-area" }, graph);
+  const bottom = height - pad;
+  svg("polygon", { points: `${x(0)},${bottom} ${points.join(" ")} ${x(curve.length - 1)},${bottom}`, class: "review__graph-area" }, graph);
   svg("polyline", { points: points.join(" "), class: "review__graph-line" }, graph);
   // With links on its marks the graph is a group of controls, no longer a picture (axe).
   let marked = false;

@@ -287,6 +287,36 @@ def test_the_review_filter_offers_only_the_reviewed_players_mistakes(
 
 
 @pytest.mark.django_db
+def test_the_graph_shows_the_readers_own_chance_else_the_one_reviewed_players(
+    alice: Any,
+    bob: Any,
+    queue: Any,
+    pushed: Any,
+    work: Any,
+    client: Any,
+    client_logged_in: Any,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    game = finished_game(alice, bob, django_capture_on_commit_callbacks)
+    work()
+    url = reverse("game-review", args=[game.pk])
+
+    def seen_by(reader: Any) -> tuple[int, str]:
+        page = (client_logged_in(reader) if reader else client).get(url).content
+        caption = page.decode().split('<figcaption class="muted">')[1].split("</figcaption>")[0]
+        return page_data(page)["perspective"], caption
+
+    assert seen_by(bob) == (1, "bob's chance to win after each decision")
+    assert seen_by(alice) == (0, "alice's chance to win after each decision")
+    assert seen_by(None)[0] == 0
+    # As against the computer: a spectator sees the one reviewed player's chance.
+    review = GameReview.objects.get(game=game)
+    review.result["players"] = [p for p in review.result["players"] if p["seat"] == 1]
+    review.save(update_fields=["result"])
+    assert seen_by(None) == (1, "bob's chance to win after each decision")
+
+
+@pytest.mark.django_db
 def test_the_profile_charts_the_accuracy_of_the_last_reviewed_games(
     alice: Any,
     bob: Any,
