@@ -103,6 +103,10 @@ def test_the_review_page_and_learning_from_ones_mistakes(
             "Aprende de tus errores" if lang == "es" else "Learn from your mistakes"
         )
         first = mistakes[0]
+        # The balances as the player saw them, theirs named first (never seat 0's first).
+        expect(page.locator("#review-learn-where")).to_contain_text(
+            "tu saldo" if lang == "es" else "your balance"
+        )
         # Each option offered as a choice to make ("pujar 20"), not as a past move ("pujó 20").
         best_text = page.evaluate(
             "(step) => window.__review.data.decisions"

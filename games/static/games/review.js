@@ -168,7 +168,10 @@ class Learn {
       fmt(gettext("Mistake %(n)s of %(total)s"), { n: this.index + 1, total: this.steps.length }),
       fmt(gettext("round %(r)s"), { r: d.round }),
     ];
-    if (seen.balances) facts.push(fmt(gettext("balances %(a)s – %(b)s"), { a: seen.balances[0], b: seen.balances[1] }));
+    if (seen.balances) {
+      const mine = seen.balances[d.seat];
+      facts.push(fmt(gettext("your balance %(mine)s, your opponent's %(theirs)s"), { mine, theirs: seen.balances[1 - d.seat] }));
+    }
     if (seen.auction?.bid) facts.push(fmt(gettext("standing bid %(n)s"), { n: seen.auction.bid }));
     where.textContent = facts.join(" · ");
     this.board.update(seen.board || { lead: null, left: [], right: [], up: [], down: [], ends: [] });
