@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.formats import number_format
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
@@ -58,7 +59,12 @@ class ReviewPage:
 
 
 def _percent(chance: float) -> str:
-    return f"{100 * chance:.1f}"
+    return _decimal(100 * chance)
+
+
+def _decimal(value: float) -> str:
+    """One decimal in the active language ("35,1" in Spanish), as the page's other figures."""
+    return number_format(value, decimal_pos=1, use_l10n=True)
 
 
 def explain(decision: dict[str, Any], names: list[str]) -> dict[str, Any]:
@@ -85,7 +91,7 @@ def explain(decision: dict[str, Any], names: list[str]) -> dict[str, Any]:
             "name": names[decision["seat"]],
             "played": action_text(played),
             "best": action_text(options[0]["action"]),
-            "points": f"{decision['points_lost']:.1f}",
+            "points": _decimal(decision["points_lost"]),
             "loss": _percent(decision["loss"]),
         }
     return out

@@ -75,7 +75,8 @@ def test_the_review_page_and_learning_from_ones_mistakes(
         # Each player's luck, the deals' and the draws' beside the total.
         deals, draws = ("repartos", "robos") if lang == "es" else ("deals", "draws")
         expect(page.locator(".review__luck")).to_have_count(2)
-        signed = r"[+\u2212]\d+\.\d %"  # a plus or a minus sign, then a percentage
+        # A plus or a minus sign, then a percentage with the language's decimal mark.
+        signed = r"[+\u2212]\d+,\d %" if lang == "es" else r"[+\u2212]\d+\.\d %"
         for luck in page.locator(".review__luck").all():
             expect(luck).to_contain_text(re.compile(rf"\({deals} {signed}, {draws} {signed}\)"))
         marks = page.locator("#review-graph .review__mark")

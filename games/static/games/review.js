@@ -34,7 +34,13 @@ function svg(name, attrs, parent) {
   return node;
 }
 
-const percent = (chance) => `${(100 * chance).toFixed(1)} %`;
+// One decimal in the page's language ("35,1" in Spanish), as the server writes its figures.
+const decimal = new Intl.NumberFormat(document.documentElement.lang || undefined, {
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+  useGrouping: false,
+});
+const percent = (chance) => `${decimal.format(100 * chance)} %`;
 
 /** The graph: the perspective seat's chance after each graded decision, marks on the graded mistakes. */
 function drawGraph() {
@@ -80,7 +86,7 @@ function optionList(d) {
     li.textContent = fmt(gettext("%(action)s: win chance %(c)s, %(p)s points"), {
       action: o.text,
       c: percent(o.chance),
-      p: o.points.toFixed(1),
+      p: decimal.format(o.points),
     });
     list.appendChild(li);
   });
@@ -127,7 +133,7 @@ function drawList() {
 /** A change of win chance as the page writes it: "+3.5 %", "−1.0 %". */
 function signedChance(value) {
   const sign = value >= 0 ? "+" : "−";
-  return `${sign}${(100 * Math.abs(value)).toFixed(1)} %`;
+  return `${sign}${percent(Math.abs(value))}`;
 }
 
 function drawLuck() {

@@ -459,14 +459,14 @@ def test_the_accuracy_charts_points_are_drawn_whole_inside_the_chart() -> None:
 
 
 @pytest.mark.parametrize(
-    ("lang", "choices", "played"),
+    ("lang", "choices", "played", "by"),
     [
-        ("en", ["renounce", "bid 20", "play [6|4] on the left"], "bid 20"),
-        ("es", ["renunciar", "pujar 20", "jugar [6|4] a la izquierda"], "pujó 20"),
+        ("en", ["renounce", "bid 20", "play [6|4] on the left"], "bid 20", "by 12.5 points"),
+        ("es", ["renunciar", "pujar 20", "jugar [6|4] a la izquierda"], "pujó 20", "por 12,5"),
     ],
 )
 def test_learning_offers_each_option_as_a_choice_to_make_not_a_past_move(
-    lang: str, choices: list[str], played: str
+    lang: str, choices: list[str], played: str, by: str
 ) -> None:
     from django.utils import translation
 
@@ -481,10 +481,11 @@ def test_learning_offers_each_option_as_a_choice_to_make_not_a_past_move(
         "seat": 0,
         "chosen": 1,
         "loss": 0.1,
-        "points_lost": 12.0,
+        "points_lost": 12.5,
         "options": [{"action": a, "chance": 0.5, "points": 0.0} for a in actions],
     }
     with translation.override(lang):
         explained = explain(decision, ["ana", "ben"])
     assert [option["choice"] for option in explained["options"]] == choices
     assert explained["played_text"] == played
+    assert by in explained["sentence"]  # the decimal mark of the language
