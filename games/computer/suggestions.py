@@ -127,11 +127,12 @@ def _parts(action: dict[str, Any]) -> dict[str, str]:
     }
 
 
-def action_text(action: dict[str, Any]) -> str:
-    """An action in words, as the replay's move list names it: "played [6|4] on the left"."""
+def action_text(action: dict[str, Any], labels: dict[str, Promise] = ACTION_LABELS) -> str:
+    """An action in words, as the replay's move list names it: "played [6|4] on the left"
+    (`labels`: the verbs, past tense unless told otherwise)."""
     do = action.get("do", "?")
     parts = _parts(action)
-    words = [str(ACTION_LABELS.get(do, do))]
+    words = [str(labels.get(do, do))]
     if "tile" in action:
         words.append(parts["tile"])
     if action.get("end"):

@@ -17,6 +17,7 @@ from typing import Any
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from games import engine
 from games.models import Game
@@ -46,7 +47,8 @@ ACTION_LABELS: dict[str, Promise] = {
     "draw": _("drew a tile"),
     "bid": _("bid"),
     "raise": _("raised to"),
-    "accept": _("accepted"),
+    # A context of its own: a challenge's status "accepted" is an adjective in Spanish.
+    "accept": pgettext_lazy("a player's action", "accepted"),
     "renounce": _("renounced"),
     "resign": _("resigned"),
     "reveal": _("revealed their hand"),

@@ -9,7 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.formats import number_format
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 
 from games import engine
 from games.computer.suggestions import action_text
@@ -23,6 +26,17 @@ from .services import review_current, review_message
 # What "learn from your mistakes" shows of the player's own view at the decision.
 SEEN_KEYS = ("phase", "round", "board", "hand", "must_play", "auction", "boneyard_left", "jockey")
 LEARN_GRADES = (MISTAKE, BLUNDER)
+# "Learn from your mistakes" offers each option as a choice still to make ("bid 20",
+# "pujar 20"), not as the past move the decision list names ("pujó 20").
+CHOICE_LABELS: dict[str, Promise] = {
+    "play": pgettext_lazy("a choice", "play"),
+    "lead": pgettext_lazy("a choice", "lead with"),
+    "draw": pgettext_lazy("a choice", "draw a tile"),
+    "bid": pgettext_lazy("a choice", "bid"),
+    "raise": pgettext_lazy("a choice", "raise to"),
+    "accept": pgettext_lazy("a choice", "accept"),
+    "renounce": pgettext_lazy("a choice", "renounce"),
+}
 
 
 @dataclass
@@ -33,6 +47,11 @@ class ReviewPage:
     progress: ReviewMessage | None
     data: dict[str, Any] = field(default_factory=dict)  # the page's JSON
     can_request: bool = False
+    perspective: int = 0  # whose chance to win the graph shows
+
+    @property
+    def perspective_name(self) -> str:
+        return self.names[self.perspective]
 
     @property
     def finished(self) -> bool:
@@ -40,7 +59,12 @@ class ReviewPage:
 
 
 def _percent(chance: float) -> str:
-    return f"{100 * chance:.1f}"
+    return _decimal(100 * chance)
+
+
+def _decimal(value: float) -> str:
+    """One decimal in the active language ("35,1" in Spanish), as the page's other figures."""
+    return number_format(value, decimal_pos=1, use_l10n=True)
 
 
 def explain(decision: dict[str, Any], names: list[str]) -> dict[str, Any]:
@@ -54,6 +78,7 @@ def explain(decision: dict[str, Any], names: list[str]) -> dict[str, Any]:
         {
             **option,
             "text": action_text(option["action"]),
+            "choice": action_text(option["action"], CHOICE_LABELS),
             "percent": _percent(option["chance"]),
         }
         for option in options
@@ -66,10 +91,20 @@ def explain(decision: dict[str, Any], names: list[str]) -> dict[str, Any]:
             "name": names[decision["seat"]],
             "played": action_text(played),
             "best": action_text(options[0]["action"]),
-            "points": f"{decision['points_lost']:.1f}",
+            "points": _decimal(decision["points_lost"]),
             "loss": _percent(decision["loss"]),
         }
     return out
+
+
+def _perspective(mine: list[int], reviewed: list[int]) -> int:
+    """Whose chance the graph shows: the reader's own seat, else the one reviewed player's
+    (a person against the computer), else seat 0."""
+    if len(mine) == 1:
+        return mine[0]
+    if len(reviewed) == 1:
+        return reviewed[0]
+    return 0
 
 
 def _seen(game: Game, steps: set[int]) -> dict[int, dict[str, Any]]:
@@ -112,6 +147,7 @@ def review_page(*, game_id: int, user_id: int | None) -> ReviewPage | None:
     for d in learn:
         d["seen"] = seen.get(d["step"])
     data = {
+        "perspective": _perspective(mine, [p["seat"] for p in result["players"]]),
         "names": names,
         "players": result["players"],
         "curve": result["curve"],
@@ -120,4 +156,4 @@ def review_page(*, game_id: int, user_id: int | None) -> ReviewPage | None:
         "thresholds": result.get("thresholds", {}),
         "replay": f"/games/{game.pk}/replay/",
     }
-    return ReviewPage(game, names, review, None, data)
+    return ReviewPage(game, names, review, None, data, perspective=data["perspective"])

@@ -10,6 +10,7 @@ from games.models import GameReview
 
 PROFILE_GAMES = 20  # reviewed games the profile's accuracy chart shows
 CHART_WIDTH, CHART_HEIGHT = 300, 100
+CHART_PAD = 6  # a point's circle (radius 3) whole at the edges, 0 or 100, first or last
 
 
 def accuracy_history(*, user_id: int, limit: int = PROFILE_GAMES) -> list[dict[str, Any]]:
@@ -39,11 +40,12 @@ def accuracy_chart(history: list[dict[str, Any]]) -> dict[str, Any] | None:
     """An SVG polyline of the history on a 0-100 scale; None without two games to join."""
     if len(history) < 2:
         return None
-    step = CHART_WIDTH / (len(history) - 1)
+    step = (CHART_WIDTH - 2 * CHART_PAD) / (len(history) - 1)
+    inner_height = CHART_HEIGHT - 2 * CHART_PAD
     points = [
         {
-            "x": round(i * step, 1),
-            "y": round(CHART_HEIGHT * (1 - h["accuracy"] / 100), 1),
+            "x": round(CHART_PAD + i * step, 1),
+            "y": round(CHART_PAD + inner_height * (1 - h["accuracy"] / 100), 1),
             "accuracy": h["accuracy"],
             "game": h["game"],
         }

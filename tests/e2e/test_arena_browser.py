@@ -86,6 +86,10 @@ def test_the_arena_pages_fit_a_phone_in_both_languages(login_page, make_user, la
     page.goto(f"{page.live_url}/arenas/{arena.pk}/")
     join = page.get_by_role("button", name="Join" if lang == "en" else "Unirse")
     expect(join).to_be_in_viewport()
+    # The legend is a paragraph of its own, not run on from the last line of the games.
+    games = page.locator("[data-role=games]").bounding_box()
+    legend = page.locator(".arena__legend").bounding_box()
+    assert games and legend and legend["y"] >= games["y"] + games["height"] + 8, (games, legend)
     check_page(page, "arena", lang)
     page.goto(f"{page.live_url}/arenas/")
     check_page(page, "arenas", lang)

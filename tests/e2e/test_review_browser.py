@@ -24,6 +24,9 @@ pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 800}
+# The decision list's past tense, which the choices to make must not be in.
+PAST_EN = re.compile(r"\b(played|led|drew|renounced|accepted|raised)\b")
+PAST_ES = re.compile(r"\b(jugó|salió|robó|pujó|subió|renunció|aceptó)\b")
 REVIEW_ENV = {
     "DJANGO_ALLOW_ASYNC_UNSAFE": "",
     "REVIEW_SAMPLES": "6",
@@ -72,7 +75,8 @@ def test_the_review_page_and_learning_from_ones_mistakes(
         # Each player's luck, the deals' and the draws' beside the total.
         deals, draws = ("repartos", "robos") if lang == "es" else ("deals", "draws")
         expect(page.locator(".review__luck")).to_have_count(2)
-        signed = r"[+\u2212]\d+\.\d %"  # a plus or a minus sign, then a percentage
+        # A plus or a minus sign, then a percentage with the language's decimal mark.
+        signed = r"[+\u2212]\d+,\d %" if lang == "es" else r"[+\u2212]\d+\.\d %"
         for luck in page.locator(".review__luck").all():
             expect(luck).to_contain_text(re.compile(rf"\({deals} {signed}, {draws} {signed}\)"))
         marks = page.locator("#review-graph .review__mark")
@@ -80,6 +84,11 @@ def test_the_review_page_and_learning_from_ones_mistakes(
         # The list, then one player's mistakes only.
         graded = sum(1 for d in review.result["decisions"] if not d["forced"])
         expect(page.locator("#review-list > li")).to_have_count(graded)
+        # The filter is the site's own field: a finger's height, text a phone does not zoom.
+        size = page.locator("#review-filter").evaluate(
+            "(s) => [s.getBoundingClientRect().height, parseFloat(getComputedStyle(s).fontSize)]"
+        )
+        assert size[0] >= 44 and size[1] >= 16, size
         page.select_option("#review-filter", "0")
         items = page.locator("#review-list > li")
         assert items.count() >= len(mistakes)
@@ -95,17 +104,26 @@ def test_the_review_page_and_learning_from_ones_mistakes(
             "Aprende de tus errores" if lang == "es" else "Learn from your mistakes"
         )
         first = mistakes[0]
+        # The balances as the player saw them, theirs named first (never seat 0's first).
+        expect(page.locator("#review-learn-where")).to_contain_text(
+            "tu saldo" if lang == "es" else "your balance"
+        )
+        # Each option offered as a choice to make ("pujar 20"), not as a past move ("pujó 20").
         best_text = page.evaluate(
-            "(step) => window.__review.data.decisions.find((d) => d.step === step).options[0].text",
+            "(step) => window.__review.data.decisions"
+            ".find((d) => d.step === step).options[0].choice",
             first["step"],
         )
+        past = PAST_ES if lang == "es" else PAST_EN
+        offered = page.locator("#review-learn-options button").all_inner_texts()
+        assert offered and not [text for text in offered if past.search(text)], offered
         page.locator("#review-learn-options button", has_text=best_text).first.click()
         expect(page.locator("#review-learn-answer")).to_have_class(
             "review__answer review__answer--good"
         )
         played = page.evaluate(
             "(step) => { const d = window.__review.data.decisions.find((x) => x.step === step);"
-            " return d.options[d.chosen].text; }",
+            " return d.options[d.chosen].choice; }",
             first["step"],
         )
         page.locator("#review-learn-options button", has_text=played).first.click()
@@ -124,3 +142,14 @@ def test_the_review_page_and_learning_from_ones_mistakes(
             "Ver el análisis de la partida" if lang == "es" else "See the game review"
         )
         assert page.errors == []
+
+    # Ben (seat 1) sees his own chance: ana's curve upside down.
+    def first_point_y(reader: Any) -> float:
+        page = login_page(reader, LAPTOP)
+        page.context.add_cookies([{"name": "django_language", "value": lang, "url": page.live_url}])
+        page.goto(f"{page.live_url}/games/{game.pk}/review/")
+        points = page.locator("#review-graph polyline").get_attribute("points") or ""
+        return float(points.split()[0].split(",")[1])
+
+    ben = game.player1
+    assert first_point_y(ana) + first_point_y(ben) == pytest.approx(200)  # the graph's height

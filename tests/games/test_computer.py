@@ -565,6 +565,7 @@ def test_a_suggestion_is_said_as_a_sentence_in_both_languages():
     with translation.override("es"):
         assert suggestion_sentence(play) == "El ordenador habría jugado [6|4] a la izquierda."
         assert suggestion_sentence({"do": "draw"}) == "El ordenador habría robado una ficha."
+        assert action_text({"do": "accept"}) == "aceptó"
 
 
 # --- practice games -------------------------------------------------------------------------

@@ -34,9 +34,15 @@ function svg(name, attrs, parent) {
   return node;
 }
 
-const percent = (chance) => `${(100 * chance).toFixed(1)} %`;
+// One decimal in the page's language ("35,1" in Spanish), as the server writes its figures.
+const decimal = new Intl.NumberFormat(document.documentElement.lang || undefined, {
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+  useGrouping: false,
+});
+const percent = (chance) => `${decimal.format(100 * chance)} %`;
 
-/** The graph: seat 0's chance after each graded decision, marks on the graded mistakes. */
+/** The graph: the perspective seat's chance after each graded decision, marks on the graded mistakes. */
 function drawGraph() {
   const graph = document.getElementById("review-graph");
   if (!graph) return;
@@ -50,9 +56,12 @@ function drawGraph() {
   svg("line", { x1: 0, x2: width, y1: height / 2, y2: height / 2, class: "review__graph-mid" }, graph);
   if (!curve.length) return;
   const x = (i) => pad + ((width - 2 * pad) * i) / Math.max(1, curve.length - 1);
-  const y = (c) => pad + (height - 2 * pad) * (1 - c);
+  // The curve is seat 0's chance; the graph shows the perspective seat's.
+  const mine = (c) => (data.perspective === 1 ? 1 - c : c);
+  const y = (c) => pad + (height - 2 * pad) * (1 - mine(c));
   const points = curve.map(([, c], i) => `${x(i).toFixed(1)},${y(c).toFixed(1)}`);
-  svg("polygon", { points: `${x(0)},${y(0)} ${points.join(" ")} ${x(curve.length - 1)},${y(0)}`, class: "review__graph-area" }, graph);
+  const bottom = height - pad;
+  svg("polygon", { points: `${x(0)},${bottom} ${points.join(" ")} ${x(curve.length - 1)},${bottom}`, class: "review__graph-area" }, graph);
   svg("polyline", { points: points.join(" "), class: "review__graph-line" }, graph);
   // With links on its marks the graph is a group of controls, no longer a picture (axe).
   let marked = false;
@@ -77,7 +86,7 @@ function optionList(d) {
     li.textContent = fmt(gettext("%(action)s: win chance %(c)s, %(p)s points"), {
       action: o.text,
       c: percent(o.chance),
-      p: o.points.toFixed(1),
+      p: decimal.format(o.points),
     });
     list.appendChild(li);
   });
@@ -124,7 +133,7 @@ function drawList() {
 /** A change of win chance as the page writes it: "+3.5 %", "−1.0 %". */
 function signedChance(value) {
   const sign = value >= 0 ? "+" : "−";
-  return `${sign}${(100 * Math.abs(value)).toFixed(1)} %`;
+  return `${sign}${percent(Math.abs(value))}`;
 }
 
 function drawLuck() {
@@ -165,7 +174,10 @@ class Learn {
       fmt(gettext("Mistake %(n)s of %(total)s"), { n: this.index + 1, total: this.steps.length }),
       fmt(gettext("round %(r)s"), { r: d.round }),
     ];
-    if (seen.balances) facts.push(fmt(gettext("balances %(a)s – %(b)s"), { a: seen.balances[0], b: seen.balances[1] }));
+    if (seen.balances) {
+      const mine = seen.balances[d.seat];
+      facts.push(fmt(gettext("your balance %(mine)s, your opponent's %(theirs)s"), { mine, theirs: seen.balances[1 - d.seat] }));
+    }
     if (seen.auction?.bid) facts.push(fmt(gettext("standing bid %(n)s"), { n: seen.auction.bid }));
     where.textContent = facts.join(" · ");
     this.board.update(seen.board || { lead: null, left: [], right: [], up: [], down: [], ends: [] });
@@ -177,13 +189,13 @@ class Learn {
     for (const tile of tiles) hand.append(tileSvg(tile, { size: 22 }));
     const options = document.getElementById("review-learn-options");
     options.replaceChildren();
-    // Shown in the order of the table's legal list, not best first: no hint in the order.
-    const order = [...d.options].sort((a, b) => a.text.localeCompare(b.text));
+    // In the order of their words (a bid's amounts as numbers), never best first: no hint in the order.
+    const order = [...d.options].sort((a, b) => a.choice.localeCompare(b.choice, undefined, { numeric: true }));
     for (const option of order) {
       const b = document.createElement("button");
       b.type = "button";
       b.className = "button";
-      b.textContent = option.text;
+      b.textContent = option.choice;
       b.addEventListener("click", () => this.answer(d, option));
       options.appendChild(b);
     }
@@ -199,13 +211,13 @@ class Learn {
     if (loss < (data.thresholds?.inaccuracy ?? 0.04)) {
       out.className = "review__answer review__answer--good";
       out.textContent = fmt(gettext("As good as the best: %(action)s keeps a win chance of %(c)s."), {
-        action: option.text,
+        action: option.choice,
         c: percent(option.chance),
       });
     } else {
       out.className = "review__answer review__answer--bad";
       out.textContent = fmt(gettext("Not yet: %(best)s was better by %(loss)s of win chance (%(c)s against %(o)s)."), {
-        best: best.text,
+        best: best.choice,
         loss: percent(loss),
         c: percent(best.chance),
         o: percent(option.chance),

@@ -308,7 +308,8 @@
     "too short: counts nothing": "demasiado corta: no cuenta",
     "watch": "ver",
     "winner": "ganador",
-    "you": "t\u00fa"
+    "you": "t\u00fa",
+    "your balance %(mine)s, your opponent's %(theirs)s": "tu saldo %(mine)s, el de tu rival %(theirs)s"
   };
   for (const key in newcatalog) {
     django.catalog[key] = newcatalog[key];

@@ -234,6 +234,89 @@ def test_the_review_page_shows_the_graph_data_and_the_players_mistakes_to_anyone
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "1 inaccuracy · 0 mistakes · 2 blunders"),
+        ("es", "1 imprecisión · 0 errores · 2 errores graves"),
+    ],
+)
+def test_the_review_page_counts_each_grade_in_its_own_singular_or_plural(
+    alice: Any,
+    bob: Any,
+    queue: Any,
+    pushed: Any,
+    work: Any,
+    client: Any,
+    django_capture_on_commit_callbacks: Any,
+    lang: str,
+    said: str,
+) -> None:
+    game = finished_game(alice, bob, django_capture_on_commit_callbacks)
+    work()
+    review = GameReview.objects.get(game=game)
+    for player in review.result["players"]:
+        player["grades"] = {"good": 3, "inaccuracy": 1, "mistake": 0, "blunder": 2}
+    review.save(update_fields=["result"])
+    client.cookies["django_language"] = lang
+    page = client.get(reverse("game-review", args=[game.pk])).content.decode()
+    assert page.count(said) == len(review.result["players"])
+
+
+@pytest.mark.django_db
+def test_the_review_filter_offers_only_the_reviewed_players_mistakes(
+    alice: Any,
+    bob: Any,
+    queue: Any,
+    pushed: Any,
+    work: Any,
+    client: Any,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    game = finished_game(alice, bob, django_capture_on_commit_callbacks)
+    work()
+    url = reverse("game-review", args=[game.pk])
+    page = client.get(url).content.decode()
+    assert ('<option value="0">alice' in page, '<option value="1">bob' in page) == (True, True)
+    # As against the computer, whose decisions are not reviewed: its seat has no option.
+    review = GameReview.objects.get(game=game)
+    review.result["players"] = [p for p in review.result["players"] if p["seat"] == 0]
+    review.save(update_fields=["result"])
+    page = client.get(url).content.decode()
+    assert ('<option value="0">alice' in page, '<option value="1">' in page) == (True, False)
+
+
+@pytest.mark.django_db
+def test_the_graph_shows_the_readers_own_chance_else_the_one_reviewed_players(
+    alice: Any,
+    bob: Any,
+    queue: Any,
+    pushed: Any,
+    work: Any,
+    client: Any,
+    client_logged_in: Any,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    game = finished_game(alice, bob, django_capture_on_commit_callbacks)
+    work()
+    url = reverse("game-review", args=[game.pk])
+
+    def seen_by(reader: Any) -> tuple[int, str]:
+        page = (client_logged_in(reader) if reader else client).get(url).content
+        caption = page.decode().split('<figcaption class="muted">')[1].split("</figcaption>")[0]
+        return page_data(page)["perspective"], caption
+
+    assert seen_by(bob) == (1, "bob's chance to win after each decision")
+    assert seen_by(alice) == (0, "alice's chance to win after each decision")
+    assert seen_by(None)[0] == 0
+    # As against the computer: a spectator sees the one reviewed player's chance.
+    review = GameReview.objects.get(game=game)
+    review.result["players"] = [p for p in review.result["players"] if p["seat"] == 1]
+    review.save(update_fields=["result"])
+    assert seen_by(None) == (1, "bob's chance to win after each decision")
+
+
+@pytest.mark.django_db
 def test_the_profile_charts_the_accuracy_of_the_last_reviewed_games(
     alice: Any,
     bob: Any,
@@ -359,3 +442,50 @@ def test_requests_racing_each_other_never_pass_the_limit(
     assert sorted(outcomes) == ["ok", "ok", "review_limit", "review_limit", "review_limit"]
     assert GameReview.objects.filter(requested_by=carol).count() == 2
     assert ReviewRequests.objects.get(user=carol).count == 2
+
+
+def test_the_accuracy_charts_points_are_drawn_whole_inside_the_chart() -> None:
+    from games.review.selectors import accuracy_chart
+
+    history = [{"accuracy": a, "game": g, "at": None} for g, a in enumerate((100.0, 0.0, 57.4))]
+    chart = accuracy_chart(history)
+    assert chart is not None
+    radius = 3  # the circles' r in games/_profile_accuracy.html
+    for point in chart["points"]:
+        assert radius <= point["x"] <= chart["width"] - radius, point
+        assert radius <= point["y"] <= chart["height"] - radius, point
+    ys = [point["y"] for point in chart["points"]]
+    assert ys[0] < ys[2] < ys[1]  # higher accuracy drawn higher
+
+
+@pytest.mark.parametrize(
+    ("lang", "choices", "played", "by"),
+    [
+        ("en", ["renounce", "bid 20", "play [6|4] on the left"], "bid 20", "by 12.5 points"),
+        ("es", ["renunciar", "pujar 20", "jugar [6|4] a la izquierda"], "pujó 20", "por 12,5"),
+    ],
+)
+def test_learning_offers_each_option_as_a_choice_to_make_not_a_past_move(
+    lang: str, choices: list[str], played: str, by: str
+) -> None:
+    from django.utils import translation
+
+    from games.review.page import explain
+
+    actions = [
+        {"do": "renounce"},
+        {"do": "bid", "amount": 20},
+        {"do": "play", "tile": "6-4", "end": "left"},
+    ]
+    decision = {
+        "seat": 0,
+        "chosen": 1,
+        "loss": 0.1,
+        "points_lost": 12.5,
+        "options": [{"action": a, "chance": 0.5, "points": 0.0} for a in actions],
+    }
+    with translation.override(lang):
+        explained = explain(decision, ["ana", "ben"])
+    assert [option["choice"] for option in explained["options"]] == choices
+    assert explained["played_text"] == played
+    assert by in explained["sentence"]  # the decimal mark of the language
