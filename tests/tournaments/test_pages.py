@@ -29,6 +29,13 @@ def test_the_list_shows_the_arenas_to_anyone(client, arena):
     assert "Create your own arena" not in body
 
 
+@pytest.mark.parametrize("language, heading", [("en", "Finished"), ("es", "Terminadas")])
+def test_the_lists_headings_speak_of_arenas_in_the_plural(client, language, heading):
+    client.cookies["django_language"] = language
+    body = client.get(reverse("arenas")).content.decode()
+    assert f"<h2>{heading}</h2>" in body
+
+
 @pytest.mark.parametrize("language, words", [("en", "Join"), ("es", "Unirse")])
 def test_the_arena_page_offers_to_join_in_the_readers_language(
     client_logged_in, alice, arena, language, words
