@@ -496,6 +496,15 @@ def test_the_seat_bars_keep_to_two_lines_on_a_phone(login_page, make_user, lang)
         "(all) => all.filter((e) => e.scrollWidth > e.clientWidth).map((e) => e.textContent)"
     )
     assert cut == [], cut
+    # A longer rating or strength than any today gives way before the jockey and the tiles.
+    page.locator("#seat-top .seat__rating").evaluate(
+        "(e) => { e.textContent = '(' + 'x'.repeat(40) + ')'; }"
+    )
+    edges = page.locator("#seat-top").evaluate(
+        "(seat) => ['.seat__meta', '.seat__jockey', '.seat__tiles'].map("
+        "(s) => seat.querySelector(s).getBoundingClientRect().right)"
+    )
+    assert edges[1] <= edges[0] and edges[2] <= edges[0], edges
     check_page(page, "game-seats", lang, full_page=False)
 
 
