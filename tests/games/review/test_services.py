@@ -86,6 +86,16 @@ def finished_game(alice: Any, bob: Any, django_capture_on_commit_callbacks: Any)
         )
 
 
+@pytest.fixture
+def reviewed_game(
+    alice: Any, bob: Any, pushed: Any, work: Any, django_capture_on_commit_callbacks: Any
+) -> Game:
+    """alice and bob's finished game, its review done as the review queue's worker does."""
+    game = finished_game(alice, bob, django_capture_on_commit_callbacks)
+    work()
+    return game
+
+
 @pytest.mark.django_db(transaction=False)
 def test_a_rated_game_is_reviewed_by_itself_when_it_ends_in_parts(
     alice: Any,
@@ -242,18 +252,9 @@ def test_the_review_page_shows_the_graph_data_and_the_players_mistakes_to_anyone
     ],
 )
 def test_the_review_page_counts_each_grade_in_its_own_singular_or_plural(
-    alice: Any,
-    bob: Any,
-    queue: Any,
-    pushed: Any,
-    work: Any,
-    client: Any,
-    django_capture_on_commit_callbacks: Any,
-    lang: str,
-    said: str,
+    reviewed_game: Game, client: Any, lang: str, said: str
 ) -> None:
-    game = finished_game(alice, bob, django_capture_on_commit_callbacks)
-    work()
+    game = reviewed_game
     review = GameReview.objects.get(game=game)
     for player in review.result["players"]:
         player["grades"] = {"good": 3, "inaccuracy": 1, "mistake": 0, "blunder": 2}
@@ -265,16 +266,9 @@ def test_the_review_page_counts_each_grade_in_its_own_singular_or_plural(
 
 @pytest.mark.django_db
 def test_the_review_filter_offers_only_the_reviewed_players_mistakes(
-    alice: Any,
-    bob: Any,
-    queue: Any,
-    pushed: Any,
-    work: Any,
-    client: Any,
-    django_capture_on_commit_callbacks: Any,
+    reviewed_game: Game, client: Any
 ) -> None:
-    game = finished_game(alice, bob, django_capture_on_commit_callbacks)
-    work()
+    game = reviewed_game
     url = reverse("game-review", args=[game.pk])
     page = client.get(url).content.decode()
     assert ('<option value="0">alice' in page, '<option value="1">bob' in page) == (True, True)
@@ -288,17 +282,9 @@ def test_the_review_filter_offers_only_the_reviewed_players_mistakes(
 
 @pytest.mark.django_db
 def test_the_graph_shows_the_readers_own_chance_else_the_one_reviewed_players(
-    alice: Any,
-    bob: Any,
-    queue: Any,
-    pushed: Any,
-    work: Any,
-    client: Any,
-    client_logged_in: Any,
-    django_capture_on_commit_callbacks: Any,
+    reviewed_game: Game, alice: Any, bob: Any, client: Any, client_logged_in: Any
 ) -> None:
-    game = finished_game(alice, bob, django_capture_on_commit_callbacks)
-    work()
+    game = reviewed_game
     url = reverse("game-review", args=[game.pk])
 
     def seen_by(reader: Any) -> tuple[int, str]:
