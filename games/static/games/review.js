@@ -157,6 +157,8 @@ class Learn {
     this.board = new BoardView(document.getElementById("review-learn-board"));
     root.querySelector("[data-learn=back]").addEventListener("click", () => this.go(-1));
     root.querySelector("[data-learn=next]").addEventListener("click", () => this.go(1));
+    // One mistake: nowhere to step to, so no buttons that could only ever be disabled.
+    root.querySelector(".review__learn-nav").hidden = steps.length < 2;
     root.hidden = false;
     this.show();
   }
