@@ -17,7 +17,7 @@ QueueChange: TypeAlias = Literal["joined", "left", "closed"]
 
 
 class ChallengeEntry(TypedDict):
-    """A challenge as the lobby shows it to one user (lobby.selectors.challenge_public)."""
+    """A challenge as the lobby shows it to one user (lobby.selectors.challenges_for)."""
 
     id: int
     challenger: str

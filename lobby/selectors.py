@@ -15,38 +15,12 @@ from lobby.messages import ChallengeEntry, LiveGame, SharedChallenge, SharedLive
 from lobby.models import Challenge
 
 
-def challenges_visible_to(user: User) -> list[Challenge]:
-    """Open, unexpired challenges the user may see: theirs, addressed to them, and open ones."""
-    return list(
-        Challenge.objects.select_related("challenger", "opponent")
-        .filter(status=Challenge.Status.OPEN, expires_at__gt=timezone.now())
-        .filter(Q(challenger=user) | Q(opponent=user) | Q(opponent__isnull=True))
-        .order_by("created_at")
-    )
-
-
-def challenge_public(challenge: Challenge, user: User) -> ChallengeEntry:
-    """What the lobby shows of a challenge: usernames and times, nothing else."""
-    return {
-        "id": challenge.pk,
-        "challenger": challenge.challenger.get_username(),
-        "opponent": challenge.opponent.get_username() if challenge.opponent else None,
-        "created_at": to_ms(challenge.created_at.timestamp()),
-        "expires_at": to_ms(challenge.expires_at.timestamp()),
-        "mine": challenge.challenger_id == user.pk,
-        "to_me": challenge.opponent_id == user.pk,
-    }
-
-
-def lobby_snapshot(user: User) -> list[ChallengeEntry]:
-    return [challenge_public(c, user) for c in challenges_visible_to(user)]
-
-
-def open_challenges() -> list[SharedChallenge]:
-    """Every open, unexpired challenge, read once for every lobby page (challenges_for)."""
+def open_challenges(*where: Q) -> list[SharedChallenge]:
+    """The open, unexpired challenges (those matching `where`), as one read that every
+    lobby page shares: usernames and times, and the ids `challenges_for` fits them by."""
     challenges = (
         Challenge.objects.select_related("challenger", "opponent")
-        .filter(status=Challenge.Status.OPEN, expires_at__gt=timezone.now())
+        .filter(*where, status=Challenge.Status.OPEN, expires_at__gt=timezone.now())
         .order_by("created_at")
     )
     return [
@@ -64,8 +38,8 @@ def open_challenges() -> list[SharedChallenge]:
 
 
 def challenges_for(shared: list[SharedChallenge], user_id: int) -> list[ChallengeEntry]:
-    """Of `open_challenges`, what `lobby_snapshot` gives the user: theirs, addressed to them,
-    and open ones."""
+    """Of `open_challenges`, what the lobby shows the user: theirs, addressed to them, and
+    open ones, with nothing but usernames and times."""
     return [
         {
             "id": c["id"],
@@ -81,26 +55,16 @@ def challenges_for(shared: list[SharedChallenge], user_id: int) -> list[Challeng
     ]
 
 
+def lobby_snapshot(user: User) -> list[ChallengeEntry]:
+    """The challenges the user may see: theirs, addressed to them, and open ones."""
+    visible = Q(challenger=user) | Q(opponent=user) | Q(opponent__isnull=True)
+    return challenges_for(open_challenges(visible), user.pk)
+
+
 def invitations_of(user_id: int) -> list[ChallengeEntry]:
     """The open, unexpired challenges addressed to the user: what every page of theirs
     offers to accept or decline."""
-    challenges = (
-        Challenge.objects.select_related("challenger", "opponent")
-        .filter(status=Challenge.Status.OPEN, expires_at__gt=timezone.now(), opponent_id=user_id)
-        .order_by("created_at")
-    )
-    return [
-        {
-            "id": c.pk,
-            "challenger": c.challenger.get_username(),
-            "opponent": c.opponent.get_username() if c.opponent else None,
-            "created_at": to_ms(c.created_at.timestamp()),
-            "expires_at": to_ms(c.expires_at.timestamp()),
-            "mine": False,
-            "to_me": True,
-        }
-        for c in challenges
-    ]
+    return challenges_for(open_challenges(Q(opponent_id=user_id)), user_id)
 
 
 def live_games_shared(limit: int = LIVE_GAMES_SHOWN) -> dict[str, list[SharedLiveGame]]:
