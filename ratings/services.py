@@ -50,6 +50,29 @@ def _entry(
     )
 
 
+def _give_back(entries: list[RatingEntry], *, reason: str, note: str) -> list[RatingEntry]:
+    """An entry of the opposite delta for each of `entries`, at the end of its player's
+    ledger (players locked by the caller); one a concurrent caller wrote meanwhile is
+    skipped, as the unique (game, player, reason) constraint refuses it."""
+    created = []
+    for original in entries:
+        entry = _entry(
+            player_id=original.player_id,
+            game=original.game,
+            reason=reason,
+            before=rating_state(user_id=original.player_id),
+            delta=-original.delta,
+            note=note[:200],
+        )
+        try:
+            with transaction.atomic():
+                entry.save()
+        except IntegrityError:
+            continue
+        created.append(entry)
+    return created
+
+
 def rating_record_game_result(*, game: Game) -> list[RatingEntry]:
     """Rate a finished game, exactly once; returns the game's "game" entries (maybe none).
 
@@ -91,7 +114,9 @@ def rating_reverse_game(*, game: Game, note: str = "") -> list[RatingEntry]:
     """
     with transaction.atomic():
         originals = list(
-            RatingEntry.objects.filter(game_id=game.pk, reason=RatingEntry.Reason.GAME)
+            RatingEntry.objects.filter(
+                game_id=game.pk, reason=RatingEntry.Reason.GAME
+            ).select_related("game")
         )
         if not originals:
             return []
@@ -103,25 +128,8 @@ def rating_reverse_game(*, game: Game, note: str = "") -> list[RatingEntry]:
                 reason__in=[RatingEntry.Reason.FAULT_REVERSAL, RatingEntry.Reason.REFUND],
             ).values_list("player_id", flat=True)
         )
-        created = []
-        for original in originals:
-            if original.player_id in done:
-                continue
-            entry = _entry(
-                player_id=original.player_id,
-                game=game,
-                reason=RatingEntry.Reason.FAULT_REVERSAL,
-                before=rating_state(user_id=original.player_id),
-                delta=-original.delta,
-                note=note[:200],
-            )
-            try:
-                with transaction.atomic():
-                    entry.save()
-            except IntegrityError:  # reversed by a concurrent caller meanwhile
-                continue
-            created.append(entry)
-        return created
+        undone = [entry for entry in originals if entry.player_id not in done]
+        return _give_back(undone, reason=RatingEntry.Reason.FAULT_REVERSAL, note=note)
 
 
 def rating_refund_opponents(
@@ -145,6 +153,7 @@ def rating_refund_opponents(
                 game_id__in=wins.values("game_id"), reason=RatingEntry.Reason.GAME, delta__lt=0
             )
             .exclude(player_id=user_id)
+            .select_related("game")
             .order_by("created_at", "id")
         )
         if not losses:
@@ -156,25 +165,8 @@ def rating_refund_opponents(
                 reason__in=[RatingEntry.Reason.FAULT_REVERSAL, RatingEntry.Reason.REFUND],
             ).values_list("game_id", "player_id")
         )
-        created = []
-        for loss in losses:
-            if (loss.game_id, loss.player_id) in settled:
-                continue
-            entry = _entry(
-                player_id=loss.player_id,
-                game=loss.game,
-                reason=RatingEntry.Reason.REFUND,
-                before=rating_state(user_id=loss.player_id),
-                delta=-loss.delta,
-                note=note[:200],
-            )
-            try:
-                with transaction.atomic():
-                    entry.save()
-            except IntegrityError:  # refunded by a concurrent caller meanwhile
-                continue
-            created.append(entry)
-        return created
+        unsettled = [loss for loss in losses if (loss.game_id, loss.player_id) not in settled]
+        return _give_back(unsettled, reason=RatingEntry.Reason.REFUND, note=note)
 
 
 # --- Marked accounts -----------------------------------------------------------------
