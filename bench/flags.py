@@ -57,15 +57,14 @@ def fill(*, games: int, players: int, seed: int) -> tuple[str, str]:
 
     from games.models import Game, GameAction
     from ratings.models import RatingEntry
-    from tests.fairplay.factories import BALANCES_FOR_WINNER, resigned_game
-    from tests.games.factories import drive, make_game, seeded_deals
+    from tests.fairplay.factories import resigned_game
+    from tests.games.factories import played_game
 
     users = get_user_model().objects
     people = [users.create_user(username=f"bench{n}", password=None) for n in range(players)]
     booster, friend = people[0], people[1]
     quick = resigned_game(people[2], people[3])
-    played = make_game(people[2], people[3], balances=BALANCES_FOR_WINNER[0], deals=seeded_deals(7))
-    played = drive(played.pk, (people[2], people[3]), lambda view: view["status"] == "finished")
+    played = played_game(people[2], people[3])
     rng = random.Random(seed)
     counter = [0]
     clones = [_clone(quick, booster, friend, counter) for _ in range(BOOSTER_WINS)]

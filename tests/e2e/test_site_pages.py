@@ -12,10 +12,8 @@ from typing import Any
 
 import pytest
 
-from games.models import Game
 from tests.e2e.pagecheck import check_page
-from tests.games.factories import drive, make_game, seeded_deals
-from tests.ratings.conftest import BALANCES_FOR_WINNER
+from tests.games.factories import drive, make_game, played_game
 
 pytestmark = [pytest.mark.e2e, pytest.mark.live]
 
@@ -78,11 +76,6 @@ def check_phone_header(page: Any) -> None:
     assert page.locator(".menu-button").get_attribute("aria-expanded") == "true"
     page.keyboard.press("Escape")
     assert not live_link.is_visible()
-
-
-def finished_game(p0: Any, p1: Any, winner: int) -> Game:
-    game = make_game(p0, p1, balances=BALANCES_FOR_WINNER[winner], deals=seeded_deals(7))
-    return drive(game.pk, (p0, p1), lambda view: view["status"] == "finished")
 
 
 def in_language(page: Any, language: str) -> None:
@@ -167,7 +160,7 @@ def test_every_page_fits_the_phone_and_passes_axe_in_both_languages(
     # a finished game to replay, and a game in progress for the live list.
     marta, roberto = make_user("marta_gonzalez"), make_user("roberto_alvarez")
     carol, dave = make_user("carol"), make_user("dave")
-    finished = [finished_game(marta, roberto, winner) for winner in (0, 1)]
+    finished = [played_game(marta, roberto, winner) for winner in (0, 1)]
     # Started, with banks that outlast the test: a game left waiting is aborted after its
     # start timeout (R7), and a slow run must not see it leave the live list.
     live_game = make_game(carol, dave, banks=(3600.0, 3600.0))

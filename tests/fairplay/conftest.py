@@ -10,8 +10,8 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.test import Client
 
 from games.models import Game
-from tests.fairplay.factories import BALANCES_FOR_WINNER, resigned_game
-from tests.games.factories import drive, make_game, seeded_deals
+from tests.fairplay.factories import resigned_game
+from tests.games import factories
 
 
 @pytest.fixture
@@ -22,15 +22,8 @@ def quick_loss() -> Callable[..., Game]:
 
 @pytest.fixture
 def played_game() -> Callable[..., Game]:
-    """played_game(p0, p1, winner=0) -> a game played to its end (as tests.ratings' play_game)."""
-
-    def play(p0: AbstractBaseUser, p1: AbstractBaseUser, winner: int = 0) -> Game:
-        game = make_game(p0, p1, balances=BALANCES_FOR_WINNER[winner], deals=seeded_deals(7))
-        game = drive(game.pk, (p0, p1), lambda view: view["status"] == "finished")
-        assert game.winner_seat == winner
-        return game
-
-    return play
+    """played_game(p0, p1, winner=0) -> a game played to its end through games.services."""
+    return factories.played_game
 
 
 @pytest.fixture

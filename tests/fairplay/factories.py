@@ -10,10 +10,6 @@ from games import engine, services
 from games.models import Game, GameAction
 from tests.games.factories import drive, make_game, seeded_deals
 
-# As in tests.ratings: with these balances and seeded_deals(7) the game ends within a few
-# dozen actions, seat 0 winning with 10 each, seat 1 with 20.
-BALANCES_FOR_WINNER = {0: (10, 10), 1: (20, 20)}
-
 
 def own_decisions(game_id: int, seat: int) -> int:
     return GameAction.objects.filter(

@@ -114,6 +114,19 @@ def drive(game_id: int, users: tuple[AbstractBaseUser, AbstractBaseUser], until:
     raise AssertionError("the game did not reach the wanted point")
 
 
+# With these balances and seeded_deals(7), `choose` ends the game within a few dozen
+# actions, both seats having played tiles: seat 0 wins with 10 each, seat 1 with 20.
+BALANCES_FOR_WINNER = {0: (10, 10), 1: (20, 20)}
+
+
+def played_game(p0: AbstractBaseUser, p1: AbstractBaseUser, winner: int = 0) -> Game:
+    """A rated game of p0 and p1 played to its end through the service, `winner`'s seat won."""
+    game = make_game(p0, p1, balances=BALANCES_FOR_WINNER[winner], deals=seeded_deals(7))
+    game = drive(game.pk, (p0, p1), lambda view: view["status"] == "finished")
+    assert game.winner_seat == winner
+    return game
+
+
 def started_in_the_past(player0: Any, player1: Any, seconds_ago: float, **options: Any) -> Game:
     """A game whose first decision began `seconds_ago`, so its flag falls soon."""
     real = timebase.server_now

@@ -130,16 +130,8 @@ def test_a_rated_game_is_reviewed_by_itself_when_it_ends_in_parts(
 
 
 @pytest.mark.django_db
-def test_a_part_delivered_twice_is_counted_once(
-    alice: Any,
-    bob: Any,
-    queue: Any,
-    pushed: Any,
-    work: Any,
-    django_capture_on_commit_callbacks: Any,
-) -> None:
-    game = finished_game(alice, bob, django_capture_on_commit_callbacks)
-    work()
+def test_a_part_delivered_twice_is_counted_once(reviewed_game: Game) -> None:
+    game = reviewed_game
     review = GameReview.objects.get(game=game)
     part = GameReviewPart.objects.filter(review=review).first()
     assert part is not None
@@ -194,16 +186,8 @@ def test_requests_are_limited_per_player_and_a_reviewed_game_costs_none(
 
 
 @pytest.mark.django_db
-def test_a_review_of_another_version_is_made_again(
-    alice: Any,
-    bob: Any,
-    queue: Any,
-    pushed: Any,
-    work: Any,
-    django_capture_on_commit_callbacks: Any,
-) -> None:
-    game = finished_game(alice, bob, django_capture_on_commit_callbacks)
-    work()
+def test_a_review_of_another_version_is_made_again(reviewed_game: Game) -> None:
+    game = reviewed_game
     GameReview.objects.filter(game=game).update(version="old")
     assert services.review_current(game_id=game.pk) is None
     services.review_start(game_id=game.pk)
