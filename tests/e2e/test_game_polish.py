@@ -370,10 +370,10 @@ def in_view(found: dict[str, float], height: float) -> bool:
 def test_the_replay_shows_the_table_both_hands_and_its_controls_together(
     login_page, make_user, lang, size
 ) -> None:
-    from tests.e2e.test_site_pages import finished_game
+    from tests.games.factories import played_game
 
     marta, roberto = make_user("marta_gonzalez"), make_user("roberto_alvarez")
-    game = finished_game(marta, roberto, 1)
+    game = played_game(marta, roberto, 1)
     page = sized(login_page, marta, size, lang)
     viewport = page.viewport_size
     page.goto(f"{page.live_url}/games/{game.pk}/replay/?step=12")
@@ -421,11 +421,11 @@ BROKEN_WORDS = """(selector) => {
 
 @ON_EVERY_SCREEN
 def test_the_leaderboard_and_the_rating_chart_read_well(login_page, make_user, lang, size) -> None:
-    from tests.e2e.test_site_pages import finished_game
+    from tests.games.factories import played_game
 
     marta, roberto = make_user("marta_gonzalez"), make_user("roberto_alvarez")
     for winner in (0, 1, 0):
-        finished_game(marta, roberto, winner)
+        played_game(marta, roberto, winner)
     page = sized(login_page, marta, size, lang)
     page.goto(f"{page.live_url}/leaderboard/")
     expect(page.locator(".leaderboard tbody tr")).to_have_count(2)
